@@ -1,0 +1,28 @@
+// @ts-check
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+const prettier = require('eslint-config-prettier');
+
+module.exports = tseslint.config(
+  { ignores: ['node_modules', 'dist', 'coverage', '.data', 'src/generated', 'eslint.config.js', 'jest.config.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-syntax': 'off',
+    },
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@prisma/*', 'pg', 'graphql*', 'type-graphql', 'fs', 'net', 'http', '../store/*', '../graphql/*'] },
+      ],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'inject an Rng' }],
+      'no-restricted-globals': ['error', 'Date', 'setTimeout', 'process'],
+    },
+  },
+);

@@ -1,0 +1,380 @@
+import {
+  biddingContext,
+  countFor,
+  describeBid,
+  describeLegalBids,
+  minQuantity,
+  type BiddingContext,
+} from './bidding';
+import { rollDice, rollDie, type Rng } from './random';
+import type { RuleSet } from './rules';
+import {
+  activeCount,
+  currentRound,
+  lastBid,
+  nextActiveSeat,
+  seatOf,
+  selfOrNextActive,
+  totalDice,
+  type GameState,
+  type PlayerId,
+  type RollOffThrow,
+  type RoundOutcome,
+  type RoundState,
+} from './state';
+import { Transition } from './transition';
+import type { GameEvent } from './events';
+import { violation, type Violation } from './violations';
+
+/** What an action needs from outside the engine: randomness and the time to record. */
+export interface ActionContext {
+  readonly rng: Rng;
+  /** ISO-8601 timestamp recorded on the events. */
+  readonly at: string;
+}
+
+export type ActionResult =
+  | { readonly ok: true; readonly state: GameState; readonly events: readonly GameEvent[] }
+  | { readonly ok: false; readonly violation: Violation };
+
+export type Command =
+  | { readonly type: 'JOIN'; readonly playerId: PlayerId }
+  | { readonly type: 'LEAVE'; readonly playerId: PlayerId }
+  | { readonly type: 'START'; readonly playerId: PlayerId }
+  | { readonly type: 'BID'; readonly playerId: PlayerId; readonly quantity: number; readonly face: number }
+  | { readonly type: 'DUDO'; readonly playerId: PlayerId }
+  | { readonly type: 'EXACT'; readonly playerId: PlayerId };
+
+export interface NewGame {
+  readonly host: PlayerId;
+  readonly rules: RuleSet;
+  /** Seats at the table; defaults to the rules' maximum. */
+  readonly maxPlayers?: number | null;
+  readonly name?: string | null;
+}
+
+function fail(v: Violation): ActionResult {
+  return { ok: false, violation: v };
+}
+
+function done(t: Transition): ActionResult {
+  return { ok: true, state: t.state, events: t.events };
+}
+
+/** Creates a game in the lobby with its host in seat 0. */
+export function createGame(input: NewGame, at: string): ActionResult {
+  const { rules } = input;
+  const maxPlayers = input.maxPlayers ?? rules.maxPlayers;
+  if (!Number.isInteger(maxPlayers) || maxPlayers < rules.minPlayers || maxPlayers > rules.maxPlayers) {
+    return fail(
+      violation(
+        'INVALID_RULES',
+        `maxPlayers must be an integer from ${rules.minPlayers} to ${rules.maxPlayers} for these rules`,
+        ['maxPlayers'],
+      ),
+    );
+  }
+  const t = new Transition(null, at);
+  t.emit({ type: 'GAME_CREATED', rules, name: input.name ?? null, maxPlayers, host: input.host });
+  t.emit({ type: 'PLAYER_JOINED', seat: 0, playerId: input.host });
+  return done(t);
+}
+
+/** Validates and applies one command; the input state is never mutated. */
+export function applyCommand(state: GameState, command: Command, ctx: ActionContext): ActionResult {
+  switch (command.type) {
+    case 'JOIN':
+      return join(state, command.playerId, ctx);
+    case 'LEAVE':
+      return leave(state, command.playerId, ctx);
+    case 'START':
+      return start(state, command.playerId, ctx);
+    case 'BID':
+      return bid(state, command.playerId, command.quantity, command.face, ctx);
+    case 'DUDO':
+      return dudo(state, command.playerId, ctx);
+    case 'EXACT':
+      return exact(state, command.playerId, ctx);
+  }
+}
+
+function join(state: GameState, playerId: PlayerId, ctx: ActionContext): ActionResult {
+  if (state.status !== 'LOBBY')
+    return fail(violation('GAME_NOT_IN_LOBBY', 'players can join only while the game is in its lobby'));
+  if (seatOf(state, playerId) >= 0)
+    return fail(violation('ALREADY_JOINED', 'you already have a seat in this game'));
+  if (state.seats.length >= state.maxPlayers) {
+    return fail(violation('GAME_FULL', `the game is full: all ${state.maxPlayers} seats are taken`));
+  }
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'PLAYER_JOINED', seat: state.seats.length, playerId });
+  return done(t);
+}
+
+function leave(state: GameState, playerId: PlayerId, ctx: ActionContext): ActionResult {
+  const seat = seatOf(state, playerId);
+  if (state.status === 'LOBBY') {
+    if (seat < 0) return fail(violation('NOT_IN_GAME', 'you have no seat in this game'));
+    const t = new Transition(state, ctx.at);
+    const others = state.seats.length - 1;
+    const newHost =
+      state.host === playerId && others > 0 ? state.seats[(seat + 1) % state.seats.length]!.playerId : null;
+    t.emit({ type: 'PLAYER_LEFT', seat, playerId, phase: 'LOBBY', newHost });
+    if (others === 0) t.emit({ type: 'GAME_CANCELLED' });
+    return done(t);
+  }
+  if (state.status !== 'IN_PROGRESS') return fail(violation('GAME_NOT_IN_PROGRESS', 'the game is over'));
+  if (seat < 0) return fail(violation('NOT_IN_GAME', 'you have no seat in this game'));
+  if (state.seats[seat]!.diceCount === 0)
+    return fail(violation('NOT_IN_GAME', 'you are already out of this game'));
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'PLAYER_LEFT', seat, playerId, phase: 'IN_PROGRESS', newHost: null });
+  if (currentRound(state)) t.emit({ type: 'ROUND_ENDED', number: state.rounds.length, outcome: null });
+  t.emit({ type: 'PLAYER_ELIMINATED', seat, playerId });
+  if (!finishIfWon(t)) startRound(t, nextActiveSeat(t.state, seat)!, null, ctx.rng);
+  return done(t);
+}
+
+function start(state: GameState, playerId: PlayerId, ctx: ActionContext): ActionResult {
+  if (state.status !== 'LOBBY')
+    return fail(violation('GAME_NOT_IN_LOBBY', 'the game has already started or ended'));
+  if (state.host !== playerId) return fail(violation('NOT_HOST', 'only the host can start the game'));
+  const needed = Math.max(2, state.rules.minPlayers);
+  if (state.seats.length < needed) {
+    return fail(
+      violation('NOT_ENOUGH_PLAYERS', `at least ${needed} players are needed; ${state.seats.length} seated`),
+    );
+  }
+  const t = new Transition(state, ctx.at);
+  const { rollOff, starter } = chooseFirstStarter(state, ctx.rng);
+  t.emit({ type: 'GAME_STARTED', rollOff, starter });
+  startRound(t, starter, null, ctx.rng);
+  return done(t);
+}
+
+function chooseFirstStarter(state: GameState, rng: Rng): { rollOff: RollOffThrow[]; starter: number } {
+  const n = state.seats.length;
+  switch (state.rules.firstStarter) {
+    case 'SEAT_ORDER':
+      return { rollOff: [], starter: 0 };
+    case 'RANDOM':
+      return { rollOff: [], starter: rng.int(n) };
+    case 'ROLL_OFF': {
+      const rollOff: RollOffThrow[] = [];
+      let contenders = state.seats.map((_, i) => i);
+      for (let attempt = 1; ; attempt++) {
+        const throws = contenders.map((seat) => ({ attempt, seat, value: rollDie(rng) }));
+        rollOff.push(...throws);
+        const best = Math.max(...throws.map((x) => x.value));
+        contenders = throws.filter((x) => x.value === best).map((x) => x.seat);
+        if (contenders.length === 1) return { rollOff, starter: contenders[0]! };
+      }
+    }
+  }
+}
+
+function startRound(t: Transition, starter: number, palificoSeat: number | null, rng: Rng): void {
+  const state = t.state;
+  const dice = state.seats.map((s) => (s.diceCount > 0 ? rollDice(rng, s.diceCount) : []));
+  t.emit({ type: 'ROUND_STARTED', number: state.rounds.length + 1, starter, palificoSeat, dice });
+}
+
+/** Ends the game when one player is left; returns whether it did. */
+function finishIfWon(t: Transition): boolean {
+  if (activeCount(t.state) !== 1) return false;
+  t.emit({ type: 'GAME_FINISHED', winner: t.state.seats.findIndex((s) => s.diceCount > 0) });
+  return true;
+}
+
+/** The open round and the acting seat, or why the player cannot act in it. */
+function playing(state: GameState, playerId: PlayerId): { round: RoundState; seat: number } | Violation {
+  if (state.status !== 'IN_PROGRESS') {
+    return violation(
+      'GAME_NOT_IN_PROGRESS',
+      state.status === 'LOBBY' ? 'the game has not started' : 'the game is over',
+    );
+  }
+  const seat = seatOf(state, playerId);
+  if (seat < 0) return violation('NOT_IN_GAME', 'you have no seat in this game');
+  if (state.seats[seat]!.diceCount === 0) return violation('NOT_IN_GAME', 'you are out of this game');
+  return { round: currentRound(state)!, seat };
+}
+
+function notYourTurn(round: RoundState): Violation {
+  return violation('NOT_YOUR_TURN', `it is seat ${round.turn}'s turn`);
+}
+
+/** Why `seat` may not bid `quantity` x `face` now, or null when the bid is legal. */
+export function checkBid(
+  state: GameState,
+  round: RoundState,
+  seat: number,
+  quantity: number,
+  face: number,
+): Violation | null {
+  const ctx = biddingContext(state, round, seat);
+  const total = totalDice(state);
+  if (!Number.isInteger(face) || face < 1 || face > 6) {
+    return violation('INVALID_BID', 'the face must be a whole number from 1 (aces) to 6', ['face']);
+  }
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > total) {
+    return violation(
+      'INVALID_BID',
+      `the quantity must be a whole number from 1 to ${total}, the dice in play`,
+      ['quantity'],
+    );
+  }
+  const min = minQuantity(ctx, face);
+  if (min !== null && quantity >= min) return null;
+  return rejectBid(ctx, total, min);
+}
+
+function rejectBid(ctx: BiddingContext, total: number, min: number | null): Violation {
+  const legal = describeLegalBids(ctx, total);
+  const prev = ctx.previous;
+  if (!prev) {
+    return violation(
+      'OPENING_ACES_NOT_ALLOWED',
+      `the first bid of a normal round may not be on aces; ${legal}`,
+      ['face'],
+    );
+  }
+  const after = `a bid after ${describeBid(prev.quantity, prev.face)}`;
+  if (min === null && ctx.palifico) {
+    return violation(
+      'FACE_LOCKED',
+      `in a palifico round the face stays ${prev.face}: ${after} must be ${legal.replace('the smallest legal bids are', 'at least one of')}`,
+      ['face'],
+    );
+  }
+  return violation(
+    'BID_NOT_HIGHER',
+    `${after} must be higher: ${legal}`,
+    min === null ? ['face'] : ['quantity'],
+  );
+}
+
+function bid(
+  state: GameState,
+  playerId: PlayerId,
+  quantity: number,
+  face: number,
+  ctx: ActionContext,
+): ActionResult {
+  const p = playing(state, playerId);
+  if ('code' in p) return fail(p);
+  if (p.round.turn !== p.seat) return fail(notYourTurn(p.round));
+  const v = checkBid(state, p.round, p.seat, quantity, face);
+  if (v) return fail(v);
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'BID_PLACED', seat: p.seat, quantity, face });
+  return done(t);
+}
+
+function dudo(state: GameState, playerId: PlayerId, ctx: ActionContext): ActionResult {
+  const p = playing(state, playerId);
+  if ('code' in p) return fail(p);
+  if (p.round.turn !== p.seat) return fail(notYourTurn(p.round));
+  const last = lastBid(p.round);
+  if (!last)
+    return fail(violation('NO_BID_TO_CHALLENGE', 'there is no bid to challenge yet: open the bidding'));
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'DUDO_CALLED', seat: p.seat });
+  const actualCount = countFor(p.round.dice, last.face, acesWild(state, p.round));
+  const loser = actualCount < last.quantity ? last.seat : p.seat;
+  endRound(t, { kind: 'DUDO', caller: p.seat, bid: last, actualCount, loser, gainer: null }, ctx.rng);
+  return done(t);
+}
+
+/** Why `seat` may not call exact now, or null when it may. */
+export function checkExact(state: GameState, round: RoundState, seat: number): Violation | null {
+  const rules = state.rules;
+  if (rules.exact === 'NONE') return violation('EXACT_NOT_ALLOWED', 'these rules have no exact call');
+  const last = lastBid(round);
+  if (!last) return violation('NO_BID_TO_CHALLENGE', 'there is no bid to call exact on yet');
+  if (round.palificoSeat !== null && !rules.exactInPalifico) {
+    return violation('EXACT_NOT_ALLOWED', 'exact calls are not allowed in a palifico round');
+  }
+  const players = activeCount(state);
+  if (players < rules.exactMinPlayers) {
+    return violation(
+      'EXACT_NOT_ALLOWED',
+      `exact calls need at least ${rules.exactMinPlayers} players in the game; ${players} remain`,
+    );
+  }
+  if (rules.exactCaller === 'NEXT_ONLY') {
+    if (round.turn !== seat) return notYourTurn(round);
+  } else {
+    if (last.seat === seat)
+      return violation('EXACT_NOT_ALLOWED', 'you made the last bid: another player may call exact on it');
+    if (round.turn === seat) {
+      return violation(
+        'EXACT_NOT_ALLOWED',
+        'the player whose turn it is may not call exact: bid or call dudo',
+      );
+    }
+  }
+  const dice = state.seats[seat]!.diceCount;
+  if (rules.exactRequiresBelowMax && rules.maxDice !== null && dice >= rules.maxDice) {
+    return violation(
+      'EXACT_NOT_ALLOWED',
+      `you already hold the most dice allowed (${rules.maxDice}), so you may not call exact`,
+    );
+  }
+  return null;
+}
+
+function exact(state: GameState, playerId: PlayerId, ctx: ActionContext): ActionResult {
+  const p = playing(state, playerId);
+  if ('code' in p) return fail(p);
+  const v = checkExact(state, p.round, p.seat);
+  if (v) return fail(v);
+  const last = lastBid(p.round)!;
+  const rules = state.rules;
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'EXACT_CALLED', seat: p.seat });
+  const actualCount = countFor(p.round.dice, last.face, acesWild(state, p.round));
+  const right = actualCount === last.quantity;
+  const belowMax = rules.maxDice === null || state.seats[p.seat]!.diceCount < rules.maxDice;
+  let loser: number | null = p.seat;
+  let gainer: number | null = null;
+  if (right) {
+    loser = rules.exact === 'JINTO' ? last.seat : null;
+    gainer = belowMax ? p.seat : null;
+  }
+  endRound(t, { kind: 'EXACT', caller: p.seat, bid: last, actualCount, loser, gainer }, ctx.rng);
+  return done(t);
+}
+
+function acesWild(state: GameState, round: RoundState): boolean {
+  return state.rules.wildAces && round.palificoSeat === null;
+}
+
+function endRound(t: Transition, outcome: RoundOutcome, rng: Rng): void {
+  const before = t.state;
+  t.emit({ type: 'ROUND_ENDED', number: before.rounds.length, outcome });
+  const loser = outcome.loser;
+  if (loser !== null && t.state.seats[loser]!.diceCount === 0) {
+    t.emit({ type: 'PLAYER_ELIMINATED', seat: loser, playerId: t.state.seats[loser]!.playerId });
+  }
+  if (finishIfWon(t)) return;
+  const state = t.state;
+  const palifico = loser !== null && becomesPalifico(state, loser) ? loser : null;
+  startRound(t, palifico ?? selfOrNextActive(state, nextStarterBase(state, outcome))!, palifico, rng);
+}
+
+/** Whether the loss that just took `seat` to one die makes the next round a palifico round. */
+function becomesPalifico(state: GameState, seat: number): boolean {
+  const rules = state.rules;
+  const s = state.seats[seat]!;
+  if (s.diceCount !== 1 || rules.palifico === 'NONE') return false;
+  if (rules.palifico === 'ONCE_PER_GAME' && s.hasBeenPalifico) return false;
+  return activeCount(state) >= rules.palificoMinPlayers;
+}
+
+/** The seat the next round starts from, before skipping eliminated players. */
+function nextStarterBase(state: GameState, outcome: RoundOutcome): number {
+  if (state.rules.nextStarter === 'LOSER') return outcome.loser ?? outcome.gainer ?? outcome.caller;
+  if (outcome.kind === 'DUDO') return outcome.loser === outcome.caller ? outcome.bid.seat : outcome.caller;
+  return outcome.actualCount === outcome.bid.quantity ? outcome.caller : outcome.bid.seat;
+}

@@ -1,0 +1,116 @@
+import type { RuleSet } from './rules';
+import type { PlayerId, RollOffThrow, RoundOutcome } from './state';
+
+/**
+ * Everything that happens to a game is one of these events; the state is the fold of its events
+ * (see reducer.ts). Events of ROUND_STARTED carry the secret dice: they are for the server's log only and
+ * must reach a client only through `viewFor`.
+ */
+export type GameEventType =
+  | 'GAME_CREATED'
+  | 'PLAYER_JOINED'
+  | 'PLAYER_LEFT'
+  | 'GAME_CANCELLED'
+  | 'GAME_STARTED'
+  | 'ROUND_STARTED'
+  | 'BID_PLACED'
+  | 'DUDO_CALLED'
+  | 'EXACT_CALLED'
+  | 'ROUND_ENDED'
+  | 'PLAYER_ELIMINATED'
+  | 'GAME_FINISHED';
+
+interface EventBase {
+  /** 1-based position in the game's log. */
+  readonly seq: number;
+  /** The game version produced by the action that emitted this event. */
+  readonly version: number;
+  readonly at: string;
+}
+
+export interface GameCreatedEvent extends EventBase {
+  readonly type: 'GAME_CREATED';
+  readonly rules: RuleSet;
+  readonly name: string | null;
+  readonly maxPlayers: number;
+  readonly host: PlayerId;
+}
+export interface PlayerJoinedEvent extends EventBase {
+  readonly type: 'PLAYER_JOINED';
+  readonly seat: number;
+  readonly playerId: PlayerId;
+}
+export interface PlayerLeftEvent extends EventBase {
+  readonly type: 'PLAYER_LEFT';
+  readonly seat: number;
+  readonly playerId: PlayerId;
+  /** In the lobby the seat is freed (later seats move up); in play the player forfeits. */
+  readonly phase: 'LOBBY' | 'IN_PROGRESS';
+  /** The new host when the host left the lobby. */
+  readonly newHost: PlayerId | null;
+}
+export interface GameCancelledEvent extends EventBase {
+  readonly type: 'GAME_CANCELLED';
+}
+export interface GameStartedEvent extends EventBase {
+  readonly type: 'GAME_STARTED';
+  readonly rollOff: readonly RollOffThrow[];
+  readonly starter: number;
+}
+export interface RoundStartedEvent extends EventBase {
+  readonly type: 'ROUND_STARTED';
+  readonly number: number;
+  readonly starter: number;
+  readonly palificoSeat: number | null;
+  readonly dice: readonly (readonly number[])[];
+}
+export interface BidPlacedEvent extends EventBase {
+  readonly type: 'BID_PLACED';
+  readonly seat: number;
+  readonly quantity: number;
+  readonly face: number;
+}
+export interface DudoCalledEvent extends EventBase {
+  readonly type: 'DUDO_CALLED';
+  readonly seat: number;
+}
+export interface ExactCalledEvent extends EventBase {
+  readonly type: 'EXACT_CALLED';
+  readonly seat: number;
+}
+export interface RoundEndedEvent extends EventBase {
+  readonly type: 'ROUND_ENDED';
+  readonly number: number;
+  /** null when the round was voided because a player left. */
+  readonly outcome: RoundOutcome | null;
+}
+export interface PlayerEliminatedEvent extends EventBase {
+  readonly type: 'PLAYER_ELIMINATED';
+  readonly seat: number;
+  readonly playerId: PlayerId;
+}
+export interface GameFinishedEvent extends EventBase {
+  readonly type: 'GAME_FINISHED';
+  readonly winner: number;
+}
+
+export type GameEvent =
+  | GameCreatedEvent
+  | PlayerJoinedEvent
+  | PlayerLeftEvent
+  | GameCancelledEvent
+  | GameStartedEvent
+  | RoundStartedEvent
+  | BidPlacedEvent
+  | DudoCalledEvent
+  | ExactCalledEvent
+  | RoundEndedEvent
+  | PlayerEliminatedEvent
+  | GameFinishedEvent;
+
+/** An event before the log has numbered it. */
+export type DraftEvent = GameEvent extends infer E
+  ? E extends GameEvent
+    ? Omit<E, keyof EventBase>
+    : never
+  : never;

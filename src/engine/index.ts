@@ -1,0 +1,12 @@
+/** The pure Perudo rules engine: no I/O, no clock, randomness injected. */
+export * from './actions';
+export * from './bidding';
+export * from './events';
+export * from './legal-actions';
+export * from './random';
+export * from './reducer';
+export * from './replay';
+export * from './rules';
+export * from './state';
+export * from './view';
+export * from './violations';

@@ -1,0 +1,123 @@
+import type { RuleSet } from './rules';
+
+export type GameStatus = 'LOBBY' | 'IN_PROGRESS' | 'FINISHED' | 'CANCELLED';
+export type PlayerId = string;
+export type CallKind = 'DUDO' | 'EXACT';
+
+export interface SeatState {
+  readonly playerId: PlayerId;
+  readonly diceCount: number;
+  readonly hasBeenPalifico: boolean;
+  /** Set when the player left a game in progress (forfeit). */
+  readonly left: boolean;
+}
+
+export interface BidState {
+  /** The game event sequence number of the bid. */
+  readonly seq: number;
+  readonly seat: number;
+  readonly quantity: number;
+  readonly face: number;
+  readonly at: string;
+}
+
+export interface RoundOutcome {
+  readonly kind: CallKind;
+  readonly caller: number;
+  readonly bid: BidState;
+  readonly actualCount: number;
+  /** The seat that lost a die, if any. */
+  readonly loser: number | null;
+  /** The seat that gained a die, if any. */
+  readonly gainer: number | null;
+}
+
+export interface RoundState {
+  readonly number: number;
+  readonly starter: number;
+  readonly palificoSeat: number | null;
+  /** Every seat's dice, secret until the round has ended; empty for seats out of the game. */
+  readonly dice: readonly (readonly number[])[];
+  readonly bids: readonly BidState[];
+  /** Whose turn it is; null once the round has ended. */
+  readonly turn: number | null;
+  readonly ended: boolean;
+  /** A round voided because a player left: it has no outcome. */
+  readonly voided: boolean;
+  readonly outcome: RoundOutcome | null;
+  readonly startedAt: string;
+  readonly endedAt: string | null;
+}
+
+export interface RollOffThrow {
+  readonly attempt: number;
+  readonly seat: number;
+  readonly value: number;
+}
+
+export interface GameState {
+  readonly rules: RuleSet;
+  readonly name: string | null;
+  readonly maxPlayers: number;
+  readonly status: GameStatus;
+  /** Grows by one with every accepted action. */
+  readonly version: number;
+  /** The sequence number of the last event. */
+  readonly seq: number;
+  readonly host: PlayerId;
+  readonly seats: readonly SeatState[];
+  readonly rollOff: readonly RollOffThrow[];
+  readonly rounds: readonly RoundState[];
+  readonly winner: number | null;
+  readonly createdAt: string;
+  readonly startedAt: string | null;
+  readonly finishedAt: string | null;
+}
+
+export function currentRound(state: GameState): RoundState | null {
+  const round = state.rounds[state.rounds.length - 1];
+  return round && !round.ended ? round : null;
+}
+
+export function activeSeats(state: GameState): number[] {
+  const seats: number[] = [];
+  state.seats.forEach((s, i) => {
+    if (s.diceCount > 0) seats.push(i);
+  });
+  return seats;
+}
+
+export function activeCount(state: GameState): number {
+  let n = 0;
+  for (const s of state.seats) if (s.diceCount > 0) n++;
+  return n;
+}
+
+export function totalDice(state: GameState): number {
+  let n = 0;
+  for (const s of state.seats) n += s.diceCount;
+  return n;
+}
+
+export function seatOf(state: GameState, playerId: PlayerId): number {
+  return state.seats.findIndex((s) => s.playerId === playerId);
+}
+
+/** The next seat to the left of `from` (exclusive) that still has dice, or null if none. */
+export function nextActiveSeat(state: GameState, from: number): number | null {
+  const n = state.seats.length;
+  for (let step = 1; step <= n; step++) {
+    const i = (from + step) % n;
+    if (state.seats[i]!.diceCount > 0) return i;
+  }
+  return null;
+}
+
+/** `seat` itself when it still has dice, else the next seat to its left that has. */
+export function selfOrNextActive(state: GameState, seat: number): number | null {
+  return state.seats[seat]!.diceCount > 0 ? seat : nextActiveSeat(state, seat);
+}
+
+export function lastBid(round: RoundState): BidState | null {
+  return round.bids[round.bids.length - 1] ?? null;
+}

@@ -1,0 +1,121 @@
+import { legalActions, type LegalActions } from './legal-actions';
+import type { RuleSet } from './rules';
+import {
+  currentRound,
+  seatOf,
+  type BidState,
+  type GameState,
+  type GameStatus,
+  type PlayerId,
+  type RollOffThrow,
+  type RoundOutcome,
+} from './state';
+
+/** Who is looking: a player (seated or not) or an anonymous spectator. */
+export type Viewer = { readonly playerId: PlayerId } | null;
+
+export interface SeatView {
+  readonly position: number;
+  readonly playerId: PlayerId;
+  readonly diceCount: number;
+  readonly eliminated: boolean;
+  readonly left: boolean;
+  readonly hasBeenPalifico: boolean;
+  /** The viewer's own dice in the open round; null for every other seat and outside a round. */
+  readonly dice: readonly number[] | null;
+}
+
+export interface RevealedHandView {
+  readonly seat: number;
+  readonly dice: readonly number[];
+}
+
+export interface RoundView {
+  readonly number: number;
+  readonly starter: number;
+  readonly palificoSeat: number | null;
+  readonly bids: readonly BidState[];
+  readonly turn: number | null;
+  readonly ended: boolean;
+  readonly voided: boolean;
+  readonly outcome: RoundOutcome | null;
+  /** Everyone's dice once the round has ended; null while it is open. */
+  readonly reveal: readonly RevealedHandView[] | null;
+  readonly startedAt: string;
+  readonly endedAt: string | null;
+}
+
+export interface GameView {
+  readonly name: string | null;
+  readonly status: GameStatus;
+  readonly version: number;
+  readonly seq: number;
+  readonly rules: RuleSet;
+  readonly maxPlayers: number;
+  readonly host: PlayerId;
+  readonly seats: readonly SeatView[];
+  readonly turn: number | null;
+  readonly rounds: readonly RoundView[];
+  readonly currentRound: RoundView | null;
+  readonly rollOff: readonly RollOffThrow[];
+  readonly winner: number | null;
+  /** The viewer's seat, or null for spectators and players without a seat. */
+  readonly viewerSeat: number | null;
+  /** What the viewer may do now; null unless the viewer has a seat. */
+  readonly legalActions: LegalActions | null;
+  readonly createdAt: string;
+  readonly startedAt: string | null;
+  readonly finishedAt: string | null;
+}
+
+/**
+ * The only way to see a game from outside the engine: other players' dice appear only in the reveal of a
+ * round that has ended.
+ */
+export function viewFor(state: GameState, viewer: Viewer): GameView {
+  const seatIndex = viewer ? seatOf(state, viewer.playerId) : -1;
+  const open = currentRound(state);
+  const rounds = state.rounds.map((r): RoundView => ({
+    number: r.number,
+    starter: r.starter,
+    palificoSeat: r.palificoSeat,
+    bids: r.bids,
+    turn: r.turn,
+    ended: r.ended,
+    voided: r.voided,
+    outcome: r.outcome,
+    reveal: r.ended
+      ? r.dice.flatMap((dice, seat) => (dice.length > 0 ? [{ seat, dice: dice.slice() }] : []))
+      : null,
+    startedAt: r.startedAt,
+    endedAt: r.endedAt,
+  }));
+  return {
+    name: state.name,
+    status: state.status,
+    version: state.version,
+    seq: state.seq,
+    rules: state.rules,
+    maxPlayers: state.maxPlayers,
+    host: state.host,
+    seats: state.seats.map((s, position) => ({
+      position,
+      playerId: s.playerId,
+      diceCount: s.diceCount,
+      eliminated: state.status !== 'LOBBY' && s.diceCount === 0,
+      left: s.left,
+      hasBeenPalifico: s.hasBeenPalifico,
+      dice: open && position === seatIndex ? open.dice[position]!.slice() : null,
+    })),
+    turn: open?.turn ?? null,
+    rounds,
+    currentRound: open ? rounds[rounds.length - 1]! : null,
+    rollOff: state.rollOff,
+    winner: state.winner,
+    viewerSeat: seatIndex >= 0 ? seatIndex : null,
+    legalActions: seatIndex >= 0 ? legalActions(state, seatIndex) : null,
+    createdAt: state.createdAt,
+    startedAt: state.startedAt,
+    finishedAt: state.finishedAt,
+  };
+}

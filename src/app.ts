@@ -1,0 +1,88 @@
+import 'reflect-metadata';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer } from '@apollo/server';
+import { bearerToken, createContext, type GraphQLContext, type Services } from './graphql/context';
+import { unauthenticated } from './graphql/errors';
+import { formatError } from './graphql/format-error';
+import { createSchema } from './graphql/schema';
+import { graphqlHttpHandler } from './http/graphql-http.handler';
+import { createPrisma } from './persistence/prisma';
+import { GameRepository } from './store/game.repository';
+import { PlayerRepository } from './store/player.repository';
+
+export interface AppOptions {
+  readonly databaseUrl: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly host?: string;
+  readonly production?: boolean;
+  readonly log?: (message: unknown) => void;
+}
+
+export interface App {
+  readonly url: string;
+  readonly port: number;
+  readonly httpServer: Server;
+  stop(): Promise<void>;
+}
+
+/** Starts the API on one HTTP server: GraphQL over HTTP at /graphql. */
+export async function startApp(options: AppOptions): Promise<App> {
+  const production = options.production ?? process.env.NODE_ENV === 'production';
+  const log = options.log ?? ((m: unknown) => console.error(m));
+  const prisma = createPrisma(options.databaseUrl);
+  const services: Services = { players: new PlayerRepository(prisma), games: new GameRepository(prisma) };
+  const schema = await createSchema();
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    introspection: true,
+    includeStacktraceInErrorResponses: !production,
+    formatError: formatError(production, log),
+  });
+  await apollo.start();
+
+  const context = async (authorization: string | undefined): Promise<GraphQLContext> => {
+    if (!authorization) return createContext(services, null);
+    const token = bearerToken(authorization);
+    const viewer = token ? await services.players.findByToken(token) : null;
+    if (!viewer) throw unauthenticated();
+    return createContext(services, viewer);
+  };
+  const handle = graphqlHttpHandler(apollo, (req) => context(req.headers.authorization));
+  const httpServer = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/graphql') {
+      handle(req, res).catch((error: unknown) => {
+        log(error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+          }),
+        );
+      });
+    } else if (path === '/health') {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    } else {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: the API is at /graphql');
+    }
+  });
+  await new Promise<void>((resolve) => httpServer.listen(options.port, options.host ?? '0.0.0.0', resolve));
+  const port = (httpServer.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}/graphql`,
+    port,
+    httpServer,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        httpServer.closeIdleConnections();
+      });
+      await apollo.stop();
+      await prisma.$disconnect();
+    },
+  };
+}

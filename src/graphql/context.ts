@@ -1,0 +1,43 @@
+import type { GameState } from '../engine';
+import type { GameRepository } from '../store/game.repository';
+import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
+import { BatchLoader } from './batch-loader';
+import { unauthenticated } from './errors';
+
+export interface Services {
+  readonly players: PlayerRepository;
+  readonly games: GameRepository;
+}
+
+export interface GraphQLContext {
+  /** The authenticated player, or null for anonymous clients. */
+  readonly viewer: PlayerRecord | null;
+  readonly services: Services;
+  readonly playerLoader: BatchLoader<string, PlayerRecord>;
+  readonly gameLoader: BatchLoader<string, GameState>;
+}
+
+export function createContext(services: Services, viewer: PlayerRecord | null): GraphQLContext {
+  return {
+    viewer,
+    services,
+    playerLoader: new BatchLoader(async (ids) => {
+      const players = await services.players.findByIds(ids);
+      return new Map(players.map((p) => [p.id, p]));
+    }),
+    gameLoader: new BatchLoader((ids) => services.games.loadMany(ids)),
+  };
+}
+
+/** The authenticated player, or an UNAUTHENTICATED error. */
+export function requireViewer(ctx: GraphQLContext): PlayerRecord {
+  if (!ctx.viewer) throw unauthenticated();
+  return ctx.viewer;
+}
+
+/** Reads "Bearer <token>"; anything else is no token. */
+export function bearerToken(header: string | undefined | null): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+([A-Za-z0-9_-]{16,128})\s*$/i.exec(header);
+  return m ? m[1]! : null;
+}

@@ -1,0 +1,30 @@
+import type { GameCursor } from '../store/game.repository';
+import { badInput } from './errors';
+
+/** Opaque cursors: clients pass them back, never build them. */
+export function encodeGameCursor(c: GameCursor): string {
+  return Buffer.from(`g1:${c.createdAt.toISOString()}:${c.id}`, 'utf8').toString('base64url');
+}
+
+export function decodeGameCursor(cursor: string | null | undefined): GameCursor | null {
+  if (cursor === null || cursor === undefined) return null;
+  const raw = cursor.length <= 200 ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const m = /^g1:(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z):([0-9a-f-]{36})$/.exec(raw);
+  const createdAt = m ? new Date(m[1]!) : null;
+  if (!m || !createdAt || Number.isNaN(createdAt.getTime()))
+    throw badInput('after is not a valid cursor', 'after');
+  return { createdAt, id: m[2]! };
+}
+
+export function encodeRoundCursor(number: number): string {
+  return Buffer.from(`r1:${number}`, 'utf8').toString('base64url');
+}
+
+/** The round number the cursor points at. */
+export function decodeRoundCursor(cursor: string | null | undefined): number {
+  if (cursor === null || cursor === undefined) return 0;
+  const m =
+    cursor.length <= 40 ? /^r1:(\d{1,6})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8')) : null;
+  if (!m) throw badInput('after is not a valid cursor', 'after');
+  return Number(m[1]);
+}

@@ -1,0 +1,39 @@
+import type { GraphQLFormattedError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+
+const PUBLIC_CODES = new Set([
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'BAD_USER_INPUT',
+  'GRAPHQL_VALIDATION_FAILED',
+  'GRAPHQL_PARSE_FAILED',
+  'BAD_REQUEST',
+  'RATE_LIMITED',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+]);
+
+/**
+ * Errors a client may see: our own coded errors as they are; anything else (a bug, a database failure)
+ * becomes a bare INTERNAL_SERVER_ERROR in production, logged on the server only.
+ */
+export function formatError(production: boolean, log: (e: unknown) => void) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const code = formatted.extensions?.code;
+    if (typeof code === 'string' && PUBLIC_CODES.has(code)) {
+      if (!production) return formatted;
+      const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
+      return { ...formatted, extensions };
+    }
+    log(unwrapResolverError(error));
+    if (!production) return formatted;
+    return {
+      message: 'Internal server error',
+      ...(formatted.path ? { path: formatted.path } : {}),
+      ...(formatted.locations ? { locations: formatted.locations } : {}),
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    };
+  };
+}

@@ -1,0 +1,22 @@
+import { Field, InputType, Int } from 'type-graphql';
+import { RulePreset } from '../types/enums';
+import { MutationInput } from './mutation-input';
+import { RuleOverridesInput } from './rule-overrides.input';
+
+@InputType({ description: 'Input of createGame; the creator takes seat 0 and is the host.' })
+export class CreateGameInput extends MutationInput {
+  @Field(() => RulePreset, { description: 'The rules to start from.' })
+  preset!: RulePreset;
+
+  @Field(() => RuleOverridesInput, { nullable: true, description: 'Options that replace the preset’s.' })
+  overrides?: RuleOverridesInput | null;
+
+  @Field(() => Int, { nullable: true, description: "Seats at the table; defaults to the rules' maximum." })
+  maxPlayers?: number | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Optional name: at most 80 characters, no control characters.',
+  })
+  name?: string | null;
+}

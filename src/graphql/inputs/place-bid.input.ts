@@ -1,0 +1,11 @@
+import { Field, InputType, Int } from 'type-graphql';
+import { GameInput } from './game.input';
+
+@InputType({ description: 'Input of placeBid.' })
+export class PlaceBidInput extends GameInput {
+  @Field(() => Int, { description: 'How many dice (1 to the dice in play).' })
+  quantity!: number;
+
+  @Field(() => Int, { description: 'Which face, 1 (aces) to 6.' })
+  face!: number;
+}

@@ -1,0 +1,40 @@
+import { viewFor } from '../../engine';
+import type { GamePage } from '../../store/game.repository';
+import type { GraphQLContext } from '../context';
+import { encodeGameCursor } from '../cursors';
+import { GameConnection, GameEdge } from '../types/connections.type';
+import { PageInfo } from '../types/page-info.type';
+import { toGame } from './game.mapper';
+
+export function pageInfo(hasNextPage: boolean, hasPreviousPage: boolean, cursors: string[]): PageInfo {
+  return Object.assign(new PageInfo(), {
+    hasNextPage,
+    hasPreviousPage,
+    startCursor: cursors[0] ?? null,
+    endCursor: cursors[cursors.length - 1] ?? null,
+  });
+}
+
+export function toGameConnection(
+  ctx: GraphQLContext,
+  page: GamePage,
+  hasPreviousPage: boolean,
+): GameConnection {
+  const viewer = ctx.viewer ? { playerId: ctx.viewer.id } : null;
+  const edges = page.rows.map((row) => {
+    ctx.gameLoader.prime(row.id, row.state);
+    return Object.assign(new GameEdge(), {
+      cursor: encodeGameCursor({ createdAt: row.createdAt, id: row.id }),
+      node: toGame(row.id, viewFor(row.state, viewer)),
+    });
+  });
+  return Object.assign(new GameConnection(), {
+    edges,
+    nodes: edges.map((e) => e.node),
+    pageInfo: pageInfo(
+      page.hasNextPage,
+      hasPreviousPage,
+      edges.map((e) => e.cursor),
+    ),
+  });
+}

@@ -1,0 +1,93 @@
+import type { BidState, GameView, RoundOutcome as EngineOutcome, RoundView } from '../../engine';
+import { gameGlobalId, roundGlobalId } from '../ids';
+import { Bid } from '../types/bid.type';
+import { CallKind, GameStatus, RulePreset } from '../types/enums';
+import { Game, RollOffThrow } from '../types/game.type';
+import { RuleSet } from '../types/rule-set.type';
+import { RevealedHand, Round, RoundOutcome } from '../types/round.type';
+import { Seat } from '../types/seat.type';
+import { LegalActions } from '../types/legal-actions.type';
+
+/**
+ * Builds the GraphQL objects of a game from the viewer's view (engine `viewFor`), never from raw state, so
+ * no resolver can reach dice the viewer may not see.
+ */
+export function toGame(gameId: string, view: GameView): Game {
+  const seats = view.seats.map((s) =>
+    Object.assign(new Seat(), {
+      position: s.position,
+      playerId: s.playerId,
+      diceCount: s.diceCount,
+      eliminated: s.eliminated,
+      left: s.left,
+      hasBeenPalifico: s.hasBeenPalifico,
+      dice: s.dice ? [...s.dice] : null,
+    }),
+  );
+  const seat = (i: number): Seat => seats[i]!;
+  const seatOrNull = (i: number | null): Seat | null => (i === null ? null : seats[i]!);
+  const bid = (b: BidState): Bid =>
+    Object.assign(new Bid(), {
+      seq: b.seq,
+      seat: seat(b.seat),
+      quantity: b.quantity,
+      face: b.face,
+      at: new Date(b.at),
+    });
+  const outcome = (o: EngineOutcome): RoundOutcome =>
+    Object.assign(new RoundOutcome(), {
+      kind: o.kind as CallKind,
+      caller: seat(o.caller),
+      bid: bid(o.bid),
+      actualCount: o.actualCount,
+      loser: seatOrNull(o.loser),
+      gainer: seatOrNull(o.gainer),
+    });
+  const round = (r: RoundView): Round =>
+    Object.assign(new Round(), {
+      id: roundGlobalId(gameId, r.number),
+      number: r.number,
+      palifico: r.palificoSeat !== null,
+      palificoSeat: seatOrNull(r.palificoSeat),
+      starter: seat(r.starter),
+      bids: r.bids.map(bid),
+      turn: seatOrNull(r.turn),
+      ended: r.ended,
+      voided: r.voided,
+      outcome: r.outcome ? outcome(r.outcome) : null,
+      reveal: r.reveal
+        ? r.reveal.map((h) => Object.assign(new RevealedHand(), { seat: seat(h.seat), dice: [...h.dice] }))
+        : null,
+      startedAt: new Date(r.startedAt),
+      endedAt: r.endedAt ? new Date(r.endedAt) : null,
+    });
+  const allRounds = view.rounds.map(round);
+  return Object.assign(new Game(), {
+    id: gameGlobalId(gameId),
+    gameId,
+    view,
+    name: view.name,
+    status: view.status as GameStatus,
+    rules: Object.assign(new RuleSet(), { ...view.rules, preset: view.rules.preset as RulePreset }),
+    version: view.version,
+    lastEventSeq: view.seq,
+    maxPlayers: view.maxPlayers,
+    seats,
+    turn: seatOrNull(view.turn),
+    currentRound: view.currentRound ? allRounds[allRounds.length - 1]! : null,
+    allRounds,
+    rollOff: view.rollOff.map((t) =>
+      Object.assign(new RollOffThrow(), { attempt: t.attempt, seat: seat(t.seat), value: t.value }),
+    ),
+    legalActions: view.legalActions
+      ? Object.assign(new LegalActions(), {
+          ...view.legalActions,
+          minBids: view.legalActions.minBids.map((b) => ({ ...b })),
+        })
+      : null,
+    viewerSeat: seatOrNull(view.viewerSeat),
+    createdAt: new Date(view.createdAt),
+    startedAt: view.startedAt ? new Date(view.startedAt) : null,
+    finishedAt: view.finishedAt ? new Date(view.finishedAt) : null,
+  });
+}

@@ -1,0 +1,12 @@
+import type { PlayerRecord } from '../../store/player.repository';
+import { playerGlobalId } from '../ids';
+import { Player } from '../types/player.type';
+
+export function toPlayer(p: PlayerRecord): Player {
+  return Object.assign(new Player(), {
+    id: playerGlobalId(p.id),
+    playerId: p.id,
+    name: p.name,
+    createdAt: p.createdAt,
+  });
+}

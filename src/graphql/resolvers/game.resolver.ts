@@ -1,0 +1,49 @@
+import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import type { GraphQLContext } from '../context';
+import { decodeRoundCursor, encodeRoundCursor } from '../cursors';
+import { pageInfo } from '../mappers/connection.mapper';
+import { toPlayer } from '../mappers/player.mapper';
+import { RoundConnection, RoundEdge } from '../types/connections.type';
+import { Game } from '../types/game.type';
+import { Player } from '../types/player.type';
+import { pageSize } from '../validation';
+
+@Resolver(() => Game)
+export class GameResolver {
+  @FieldResolver(() => Player, { description: 'The host: may start the game.' })
+  async host(@Root() game: Game, @Ctx() ctx: GraphQLContext): Promise<Player> {
+    return toPlayer((await ctx.playerLoader.load(game.view.host))!);
+  }
+
+  @FieldResolver(() => Player, { nullable: true, description: 'The winner, once the game is finished.' })
+  async winner(@Root() game: Game, @Ctx() ctx: GraphQLContext): Promise<Player | null> {
+    if (game.view.winner === null) return null;
+    return toPlayer((await ctx.playerLoader.load(game.view.seats[game.view.winner]!.playerId))!);
+  }
+
+  @FieldResolver(() => RoundConnection, { description: 'Every round of the game, oldest first.' })
+  rounds(
+    @Root() game: Game,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size, 0 to 100 (default 20).' })
+    first?: number | null,
+    @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' })
+    after?: string | null,
+  ): RoundConnection {
+    const start = decodeRoundCursor(after);
+    const size = pageSize(first);
+    const slice = game.allRounds.slice(start, start + size);
+    const edges = slice.map((node) =>
+      Object.assign(new RoundEdge(), { cursor: encodeRoundCursor(node.number), node }),
+    );
+    return Object.assign(new RoundConnection(), {
+      edges,
+      nodes: slice,
+      totalCount: game.allRounds.length,
+      pageInfo: pageInfo(
+        start + size < game.allRounds.length,
+        start > 0,
+        edges.map((e) => e.cursor),
+      ),
+    });
+  }
+}

@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import { resolveRules, viewFor, type Command, type PresetName, type RuleOverrides } from '../../engine';
+import type { MoveResult } from '../../store/game.repository';
+import { requireViewer, type GraphQLContext } from '../context';
+import { notFound } from '../errors';
+import { toGame } from '../mappers/game.mapper';
+import { toPlayer } from '../mappers/player.mapper';
+import { CreateGameInput } from '../inputs/create-game.input';
+import { GameActionInput, GameInput } from '../inputs/game.input';
+import { PlaceBidInput } from '../inputs/place-bid.input';
+import { RegisterPlayerInput } from '../inputs/register-player.input';
+import { ErrorCode } from '../types/enums';
+import { GamePayload, RegisterPlayerPayload } from '../types/payloads.type';
+import { UserError } from '../types/user-error.type';
+import * as valid from '../validation';
+
+const VERSION_MAX = 2_000_000_000;
+
+function userError(code: string, message: string, field?: readonly string[]): UserError {
+  return Object.assign(new UserError(), {
+    code: code as ErrorCode,
+    message,
+    field: field ? [...field] : null,
+  });
+}
+
+function requestHash(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+function toPayload(ctx: GraphQLContext, result: MoveResult, clientMutationId: string | null): GamePayload {
+  if (result.kind === 'not_found') throw notFound('that game');
+  const viewer = { playerId: ctx.viewer!.id };
+  return Object.assign(new GamePayload(), {
+    game: result.gameId && result.state ? toGame(result.gameId, viewFor(result.state, viewer)) : null,
+    userErrors:
+      result.kind === 'refused'
+        ? [userError(result.error.code, result.error.message, result.error.field)]
+        : [],
+    clientMutationId,
+  });
+}
+
+@Resolver()
+export class MutationResolver {
+  @Mutation(() => RegisterPlayerPayload, {
+    description: 'Creates a player and returns its secret token once.',
+  })
+  async registerPlayer(
+    @Arg('input', () => RegisterPlayerInput, { description: 'The name.' }) input: RegisterPlayerInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<RegisterPlayerPayload> {
+    const clientMutationId = valid.clientMutationId(input.clientMutationId);
+    const name = valid.text(input.name, 'name', 40);
+    const { player, token } = await ctx.services.players.register(name);
+    return Object.assign(new RegisterPlayerPayload(), {
+      player: toPlayer(player),
+      token,
+      userErrors: [],
+      clientMutationId,
+    });
+  }
+
+  @Mutation(() => GamePayload, {
+    description: 'Creates a game in the lobby; the creator takes seat 0 and hosts it.',
+  })
+  async createGame(
+    @Arg('input', () => CreateGameInput, { description: 'Preset, overrides, seats and name.' })
+    input: CreateGameInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    const viewer = requireViewer(ctx);
+    const clientMutationId = valid.clientMutationId(input.clientMutationId);
+    const idempotencyKey = valid.idempotencyKey(input.idempotencyKey);
+    const name = valid.optionalText(input.name, 'name', 80);
+    const maxPlayers = valid.intInRange(input.maxPlayers, 'maxPlayers', 2, 20);
+    const { unlimitedDice, ...options } = input.overrides ?? {};
+    const overrides: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(options)) if (v !== null && v !== undefined) overrides[k] = v;
+    if (unlimitedDice) {
+      if (overrides.maxDice !== undefined) {
+        return Object.assign(new GamePayload(), {
+          game: null,
+          userErrors: [
+            userError('INVALID_RULES', 'give either maxDice or unlimitedDice, not both', [
+              'overrides',
+              'maxDice',
+            ]),
+          ],
+          clientMutationId,
+        });
+      }
+      overrides.maxDice = null;
+    }
+    const rules = resolveRules(input.preset as PresetName, overrides as RuleOverrides);
+    if (!rules.ok) {
+      return Object.assign(new GamePayload(), {
+        game: null,
+        userErrors: [userError('INVALID_RULES', rules.message, ['overrides', rules.field])],
+        clientMutationId,
+      });
+    }
+    const result = await ctx.services.games.create(
+      { host: viewer.id, rules: rules.rules, maxPlayers, name },
+      {
+        operation: 'createGame',
+        idempotencyKey,
+        requestHash: requestHash([input.preset, overrides, maxPlayers, name]),
+      },
+    );
+    return toPayload(ctx, result, clientMutationId);
+  }
+
+  @Mutation(() => GamePayload, { description: 'Takes a free seat in a game in its lobby.' })
+  joinGame(
+    @Arg('input', () => GameInput, { description: 'The game.' }) input: GameInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    return this.move(ctx, 'joinGame', input, (playerId) => ({ type: 'JOIN', playerId }));
+  }
+
+  @Mutation(() => GamePayload, {
+    description: 'In the lobby frees the seat (the next player becomes host); in play forfeits all dice.',
+  })
+  leaveGame(
+    @Arg('input', () => GameInput, { description: 'The game.' }) input: GameInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    return this.move(ctx, 'leaveGame', input, (playerId) => ({ type: 'LEAVE', playerId }));
+  }
+
+  @Mutation(() => GamePayload, { description: 'Starts the game (host only, at least 2 players).' })
+  startGame(
+    @Arg('input', () => GameInput, { description: 'The game.' }) input: GameInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    return this.move(ctx, 'startGame', input, (playerId) => ({ type: 'START', playerId }));
+  }
+
+  @Mutation(() => GamePayload, { description: 'Bids on the table: at least `quantity` dice showing `face`.' })
+  placeBid(
+    @Arg('input', () => PlaceBidInput, { description: 'The game and the bid.' }) input: PlaceBidInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    return this.move(
+      ctx,
+      'placeBid',
+      input,
+      (playerId) => ({ type: 'BID', playerId, quantity: input.quantity, face: input.face }),
+      [input.quantity, input.face],
+    );
+  }
+
+  @Mutation(() => GamePayload, { description: 'Challenges the last bid (on your turn).' })
+  callDudo(
+    @Arg('input', () => GameActionInput, { description: 'The game.' }) input: GameActionInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    return this.move(ctx, 'callDudo', input, (playerId) => ({ type: 'DUDO', playerId }));
+  }
+
+  @Mutation(() => GamePayload, {
+    description: "Claims the last bid is exactly right (calza, jonti or jinto, per the game's rules).",
+  })
+  callExact(
+    @Arg('input', () => GameActionInput, { description: 'The game.' }) input: GameActionInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    return this.move(ctx, 'callExact', input, (playerId) => ({ type: 'EXACT', playerId }));
+  }
+
+  private async move(
+    ctx: GraphQLContext,
+    operation: string,
+    input: GameInput,
+    command: (playerId: string) => Command,
+    args: unknown[] = [],
+  ): Promise<GamePayload> {
+    const viewer = requireViewer(ctx);
+    const clientMutationId = valid.clientMutationId(input.clientMutationId);
+    const idempotencyKey = valid.idempotencyKey(input.idempotencyKey);
+    const expectedVersion = valid.intInRange(input.expectedVersion, 'expectedVersion', 0, VERSION_MAX);
+    const gameId = valid.gameKey(input.gameId);
+    const result = await ctx.services.games.act(gameId, command(viewer.id), {
+      operation,
+      idempotencyKey,
+      expectedVersion,
+      requestHash: requestHash([gameId, expectedVersion, ...args]),
+    });
+    return toPayload(ctx, result, clientMutationId);
+  }
+}

@@ -1,0 +1,30 @@
+import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import type { GraphQLContext } from '../context';
+import { decodeGameCursor } from '../cursors';
+import { toGameConnection } from '../mappers/connection.mapper';
+import { GameConnection } from '../types/connections.type';
+import { Player } from '../types/player.type';
+import { PlayerStats } from '../types/player-stats.type';
+import { pageSize } from '../validation';
+
+@Resolver(() => Player)
+export class PlayerResolver {
+  @FieldResolver(() => GameConnection, { description: 'Games the player has a seat in, newest first.' })
+  async games(
+    @Root() player: Player,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size, 0 to 100 (default 20).' })
+    first?: number | null,
+    @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' })
+    after?: string | null,
+  ): Promise<GameConnection> {
+    const cursor = decodeGameCursor(after);
+    const page = await ctx.services.games.list({ playerId: player.playerId }, pageSize(first), cursor);
+    return toGameConnection(ctx, page, cursor !== null);
+  }
+
+  @FieldResolver(() => PlayerStats, { description: "The player's record over all games." })
+  async stats(@Root() player: Player, @Ctx() ctx: GraphQLContext): Promise<PlayerStats> {
+    return Object.assign(new PlayerStats(), await ctx.services.players.stats(player.playerId));
+  }
+}

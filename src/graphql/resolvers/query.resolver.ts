@@ -1,0 +1,93 @@
+import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+import { PRESET_NAMES, PRESETS, viewFor, type GameState } from '../../engine';
+import type { GraphQLContext } from '../context';
+import { decodeGameCursor } from '../cursors';
+import { fromGlobalId } from '../ids';
+import { toGameConnection } from '../mappers/connection.mapper';
+import { toGame } from '../mappers/game.mapper';
+import { toPlayer } from '../mappers/player.mapper';
+import { GameConnection } from '../types/connections.type';
+import { GameStatus, RulePreset } from '../types/enums';
+import { Game } from '../types/game.type';
+import { Node } from '../types/node.interface';
+import { Player } from '../types/player.type';
+import { RuleSet } from '../types/rule-set.type';
+import { badInput } from '../errors';
+import { gameKey, pageSize, playerKey } from '../validation';
+
+/** The viewer's view of a game, or null when it does not exist. */
+export async function loadGame(ctx: GraphQLContext, gameId: string): Promise<Game | null> {
+  const state: GameState | null = await ctx.gameLoader.load(gameId);
+  return state ? toGame(gameId, viewFor(state, ctx.viewer ? { playerId: ctx.viewer.id } : null)) : null;
+}
+
+@Resolver()
+export class QueryResolver {
+  @Query(() => Node, {
+    nullable: true,
+    description: 'Any object by its global ID; null when it does not exist.',
+  })
+  async node(
+    @Arg('id', () => ID, { description: 'A global ID.' }) id: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Node | null> {
+    const decoded = fromGlobalId(id);
+    if (!decoded) throw badInput('id is not a valid ID', 'id');
+    switch (decoded.type) {
+      case 'Game':
+        return loadGame(ctx, decoded.gameId);
+      case 'Player': {
+        const p = await ctx.playerLoader.load(decoded.playerId);
+        return p ? toPlayer(p) : null;
+      }
+      case 'Round': {
+        const game = await loadGame(ctx, decoded.gameId);
+        return game?.allRounds[decoded.number - 1] ?? null;
+      }
+    }
+  }
+
+  @Query(() => Player, { nullable: true, description: 'The authenticated player; null when anonymous.' })
+  viewer(@Ctx() ctx: GraphQLContext): Player | null {
+    return ctx.viewer ? toPlayer(ctx.viewer) : null;
+  }
+
+  @Query(() => Game, { nullable: true, description: 'A game by its ID; null when it does not exist.' })
+  game(
+    @Arg('id', () => ID, { description: 'The game ID.' }) id: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Game | null> {
+    return loadGame(ctx, gameKey(id, 'id'));
+  }
+
+  @Query(() => GameConnection, { description: 'Games newest first: the lobby (status LOBBY) and history.' })
+  async games(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('status', () => GameStatus, { nullable: true, description: 'Only games in this status.' })
+    status?: GameStatus | null,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size, 0 to 100 (default 20).' })
+    first?: number | null,
+    @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' })
+    after?: string | null,
+  ): Promise<GameConnection> {
+    const cursor = decodeGameCursor(after);
+    const page = await ctx.services.games.list({ status: status ?? null }, pageSize(first), cursor);
+    return toGameConnection(ctx, page, cursor !== null);
+  }
+
+  @Query(() => Player, { nullable: true, description: 'A player by ID; null when it does not exist.' })
+  async player(
+    @Arg('id', () => ID, { description: 'The player ID.' }) id: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Player | null> {
+    const p = await ctx.playerLoader.load(playerKey(id));
+    return p ? toPlayer(p) : null;
+  }
+
+  @Query(() => [RuleSet], { description: 'The rule presets games can be created from.' })
+  rulePresets(): RuleSet[] {
+    return PRESET_NAMES.map((name) =>
+      Object.assign(new RuleSet(), { ...PRESETS[name], preset: name as RulePreset }),
+    );
+  }
+}

@@ -1,0 +1,76 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import type { GameView } from '../../engine';
+import { GameStatus } from './enums';
+import { LegalActions } from './legal-actions.type';
+import { Node } from './node.interface';
+import { Round } from './round.type';
+import { RuleSet } from './rule-set.type';
+import { Seat } from './seat.type';
+
+@ObjectType({ description: 'One throw of the public roll-off that chose the first starter.' })
+export class RollOffThrow {
+  @Field(() => Int, { description: 'Attempt 1, then 2.. among the tied highest.' })
+  attempt!: number;
+
+  @Field(() => Seat, { description: 'Who threw.' })
+  seat!: Seat;
+
+  @Field(() => Int, { description: 'The die, 1 to 6.' })
+  value!: number;
+}
+
+@ObjectType({ implements: Node, description: 'A game of Perudo, as the viewer may see it.' })
+export class Game extends Node {
+  @Field(() => String, { nullable: true, description: 'Optional name given by the host.' })
+  name!: string | null;
+
+  @Field(() => GameStatus, { description: 'Lobby, in progress, finished or cancelled.' })
+  status!: GameStatus;
+
+  @Field(() => RuleSet, { description: 'The resolved rules.' })
+  rules!: RuleSet;
+
+  @Field(() => Int, { description: 'Grows by 1 with every accepted change; pass it as expectedVersion.' })
+  version!: number;
+
+  @Field(() => Int, { description: 'Sequence number of the last event (see Subscription.gameEvents).' })
+  lastEventSeq!: number;
+
+  @Field(() => Int, { description: 'Seats at the table.' })
+  maxPlayers!: number;
+
+  @Field(() => [Seat], { description: 'The seats in turn order.' })
+  seats!: Seat[];
+
+  @Field(() => Seat, { nullable: true, description: 'Whose turn it is; null outside play.' })
+  turn!: Seat | null;
+
+  @Field(() => Round, { nullable: true, description: 'The open round; null outside play.' })
+  currentRound!: Round | null;
+
+  @Field(() => [RollOffThrow], { description: 'The public roll-off that chose the first starter, if any.' })
+  rollOff!: RollOffThrow[];
+
+  @Field(() => LegalActions, {
+    nullable: true,
+    description: 'What the viewer may do now; null unless seated.',
+  })
+  legalActions!: LegalActions | null;
+
+  @Field(() => Seat, { nullable: true, description: "The viewer's seat; null for spectators." })
+  viewerSeat!: Seat | null;
+
+  @Field({ description: 'When the game was created.' })
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true, description: 'When the game started.' })
+  startedAt!: Date | null;
+
+  @Field(() => Date, { nullable: true, description: 'When the game finished or was cancelled.' })
+  finishedAt!: Date | null;
+
+  /** Not exposed: the database key, the viewer's view, and every round for the `rounds` connection. */
+  gameId!: string;
+  view!: GameView;
+  allRounds!: Round[];
+}

@@ -1,0 +1,34 @@
+import { Field, ObjectType } from 'type-graphql';
+import { Game } from './game.type';
+import { Player } from './player.type';
+import { UserError } from './user-error.type';
+
+@ObjectType({ description: 'The result of a game mutation.' })
+export class GamePayload {
+  @Field(() => Game, { nullable: true, description: 'The game after the mutation (as it was, if refused).' })
+  game!: Game | null;
+
+  @Field(() => [UserError], { description: 'Empty when the mutation was applied.' })
+  userErrors!: UserError[];
+
+  @Field(() => String, { nullable: true, description: 'The clientMutationId of the input, echoed.' })
+  clientMutationId!: string | null;
+}
+
+@ObjectType({ description: 'The result of registerPlayer.' })
+export class RegisterPlayerPayload {
+  @Field(() => Player, { nullable: true, description: 'The new player.' })
+  player!: Player | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The secret bearer token, shown only this once; send it as "Authorization: Bearer <token>".',
+  })
+  token!: string | null;
+
+  @Field(() => [UserError], { description: 'Empty when the player was registered.' })
+  userErrors!: UserError[];
+
+  @Field(() => String, { nullable: true, description: 'The clientMutationId of the input, echoed.' })
+  clientMutationId!: string | null;
+}

@@ -1,0 +1,29 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+
+@ObjectType({ description: 'A place at the table; seat order is turn order (play passes to the left).' })
+export class Seat {
+  @Field(() => Int, { description: 'Position at the table, from 0.' })
+  position!: number;
+
+  @Field(() => Int, { description: 'Dice the player holds now (0 once out).' })
+  diceCount!: number;
+
+  @Field({ description: 'Whether the player is out of the game (no dice left, or left the game).' })
+  eliminated!: boolean;
+
+  @Field({ description: 'Whether the player left the game while it was being played.' })
+  left!: boolean;
+
+  @Field({ description: 'Whether the player has had a palifico round in this game.' })
+  hasBeenPalifico!: boolean;
+
+  @Field(() => [Int], {
+    nullable: true,
+    description:
+      "The viewer's own dice in the current round; null for every other seat, spectators and outside a round.",
+  })
+  dice!: number[] | null;
+
+  /** Resolved to `player` by a field resolver; not exposed. */
+  playerId!: string;
+}

@@ -1,0 +1,68 @@
+import { fromGlobalId } from './ids';
+import { badInput, notFound } from './errors';
+
+// Control characters (C0, DEL, C1) and the invisible formatting ones that can spoof names.
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/;
+
+/** A trimmed display text within bounds, or a BAD_USER_INPUT error that says what is allowed. */
+export function text(value: string, field: string, max: number): string {
+  const trimmed = value.trim();
+  if (trimmed.length === 0) throw badInput(`${field} must not be empty`, field);
+  if ([...trimmed].length > max) throw badInput(`${field} must be at most ${max} characters`, field);
+  if (FORBIDDEN.test(trimmed)) throw badInput(`${field} must not contain control characters`, field);
+  return trimmed;
+}
+
+export function optionalText(value: string | null | undefined, field: string, max: number): string | null {
+  return value === null || value === undefined ? null : text(value, field, max);
+}
+
+export function idempotencyKey(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (value.length < 1 || value.length > 128 || FORBIDDEN.test(value)) {
+    throw badInput('idempotencyKey must be 1 to 128 characters without control characters', 'idempotencyKey');
+  }
+  return value;
+}
+
+export function clientMutationId(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (value.length > 128)
+    throw badInput('clientMutationId must be at most 128 characters', 'clientMutationId');
+  return value;
+}
+
+export function intInRange(
+  value: number | null | undefined,
+  field: string,
+  min: number,
+  max: number,
+): number | null {
+  if (value === null || value === undefined) return null;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw badInput(`${field} must be an integer from ${min} to ${max}`, field);
+  }
+  return value;
+}
+
+/** The database key of a Game global ID; malformed IDs are BAD_USER_INPUT. */
+export function gameKey(id: string, field = 'gameId'): string {
+  const decoded = fromGlobalId(id);
+  if (!decoded) throw badInput(`${field} is not a valid ID`, field);
+  if (decoded.type !== 'Game') throw notFound(`game ${id}`);
+  return decoded.gameId;
+}
+
+export function playerKey(id: string, field = 'id'): string {
+  const decoded = fromGlobalId(id);
+  if (!decoded) throw badInput(`${field} is not a valid ID`, field);
+  if (decoded.type !== 'Player') throw notFound(`player ${id}`);
+  return decoded.playerId;
+}
+
+export const MAX_PAGE = 100;
+export const DEFAULT_PAGE = 20;
+
+export function pageSize(first: number | null | undefined): number {
+  return intInRange(first, 'first', 0, MAX_PAGE) ?? DEFAULT_PAGE;
+}

@@ -1,0 +1,81 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HeaderMap, type ApolloServer } from '@apollo/server';
+import type { GraphQLContext } from '../graphql/context';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+class BodyError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new BodyError(413, `request body over ${MAX_BODY_BYTES} bytes`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new BodyError(413, `request body over ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sendError(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(
+    JSON.stringify({
+      errors: [{ message, extensions: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST' } }],
+    }),
+  );
+}
+
+/** Serves Apollo Server on a plain Node HTTP server (the WebSocket server shares it). */
+export function graphqlHttpHandler(
+  apollo: ApolloServer<GraphQLContext>,
+  context: (req: IncomingMessage) => Promise<GraphQLContext>,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    let body: unknown = undefined;
+    try {
+      if (req.method === 'POST') {
+        const raw = await readBody(req);
+        const type = req.headers['content-type'] ?? '';
+        if (type.startsWith('application/json') || type.startsWith('application/graphql-response+json')) {
+          try {
+            body = raw.length ? JSON.parse(raw) : undefined;
+          } catch {
+            throw new BodyError(400, 'the request body is not valid JSON');
+          }
+        } else {
+          body = raw;
+        }
+      }
+    } catch (error) {
+      if (error instanceof BodyError) return sendError(res, error.status, error.message);
+      throw error;
+    }
+    const headers = new HeaderMap();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const response = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
+      context: () => context(req),
+    });
+    for (const [key, value] of response.headers) res.setHeader(key, value);
+    res.statusCode = response.status ?? 200;
+    if (response.body.kind === 'complete') {
+      res.end(response.body.string);
+      return;
+    }
+    for await (const chunk of response.body.asyncIterator) res.write(chunk);
+    res.end();
+  };
+}

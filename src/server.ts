@@ -1,0 +1,26 @@
+import { startApp } from './app';
+import { migrate } from './persistence/migrate';
+import { resolveDatabase } from './persistence/resolve-database';
+
+async function main(): Promise<void> {
+  const database = await resolveDatabase();
+  await migrate(database.url);
+  const app = await startApp({ databaseUrl: database.url, port: Number(process.env.PORT ?? 4000) });
+  console.log(`Perudo API ready at ${app.url}`);
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    await app.stop();
+    await database.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

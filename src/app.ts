@@ -8,6 +8,14 @@ import { formatError } from './graphql/format-error';
 import { createSchema } from './graphql/schema';
 import { graphqlHttpHandler } from './http/graphql-http.handler';
 import { createPrisma } from './persistence/prisma';
+import type { ChangeBus } from './realtime/change-bus';
+import { GameFeeds } from './realtime/game-feed';
+import { LobbyFeed } from './realtime/lobby-feed';
+import { PgChangeBus } from './realtime/pg-change-bus';
+import { RedisChangeBus } from './realtime/redis-change-bus';
+import { afterCommitNotifier, pgNotifier, type ChangeNotifier } from './store/change-notifier';
+import { cryptoRng } from './store/crypto-rng';
+import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
 import { GameRepository } from './store/game.repository';
 import { PlayerRepository } from './store/player.repository';
 
@@ -17,6 +25,8 @@ export interface AppOptions {
   readonly port: number;
   readonly host?: string;
   readonly production?: boolean;
+  /** Fan events out through Redis pub/sub instead of PostgreSQL LISTEN/NOTIFY. */
+  readonly redisUrl?: string | null;
   readonly log?: (message: unknown) => void;
 }
 
@@ -24,15 +34,32 @@ export interface App {
   readonly url: string;
   readonly port: number;
   readonly httpServer: Server;
+  readonly ws: WsServer;
   stop(): Promise<void>;
 }
 
-/** Starts the API on one HTTP server: GraphQL over HTTP at /graphql. */
+/** Starts the API on one HTTP server: GraphQL over HTTP and over WebSocket at /graphql. */
 export async function startApp(options: AppOptions): Promise<App> {
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const log = options.log ?? ((m: unknown) => console.error(m));
   const prisma = createPrisma(options.databaseUrl);
-  const services: Services = { players: new PlayerRepository(prisma), games: new GameRepository(prisma) };
+  let bus: ChangeBus;
+  let notifier: ChangeNotifier;
+  if (options.redisUrl) {
+    const redis = await RedisChangeBus.start(options.redisUrl, log);
+    bus = redis;
+    notifier = afterCommitNotifier((change) => redis.publish(change));
+  } else {
+    bus = await PgChangeBus.start(options.databaseUrl, log);
+    notifier = pgNotifier;
+  }
+  const games = new GameRepository(prisma, cryptoRng, () => new Date(), notifier);
+  const services: Services = {
+    players: new PlayerRepository(prisma),
+    games,
+    feeds: new GameFeeds(bus, games, log),
+    lobby: new LobbyFeed(bus, games, log),
+  };
   const schema = await createSchema();
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -70,18 +97,24 @@ export async function startApp(options: AppOptions): Promise<App> {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: the API is at /graphql');
     }
   });
+  const ws = startGraphqlWs(httpServer, schema, services, production);
   await new Promise<void>((resolve) => httpServer.listen(options.port, options.host ?? '0.0.0.0', resolve));
   const port = (httpServer.address() as AddressInfo).port;
   return {
     url: `http://localhost:${port}/graphql`,
     port,
     httpServer,
+    ws,
     async stop() {
-      await new Promise<void>((resolve) => {
-        httpServer.close(() => resolve());
-        httpServer.closeIdleConnections();
-      });
+      // Stop accepting, let in-flight requests finish, close sockets with 1001, then release the database.
+      const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      httpServer.closeIdleConnections();
+      await ws.close();
+      services.lobby.close();
+      services.feeds.close();
+      await closed;
       await apollo.stop();
+      await bus.close();
       await prisma.$disconnect();
     },
   };

@@ -5,7 +5,11 @@ import { resolveDatabase } from './persistence/resolve-database';
 async function main(): Promise<void> {
   const database = await resolveDatabase();
   await migrate(database.url);
-  const app = await startApp({ databaseUrl: database.url, port: Number(process.env.PORT ?? 4000) });
+  const app = await startApp({
+    databaseUrl: database.url,
+    port: Number(process.env.PORT ?? 4000),
+    redisUrl: process.env.REDIS_URL || null,
+  });
   console.log(`Perudo API ready at ${app.url}`);
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {

@@ -1,4 +1,6 @@
 import type { GameState } from '../engine';
+import type { GameFeeds } from '../realtime/game-feed';
+import type { LobbyFeed } from '../realtime/lobby-feed';
 import type { GameRepository } from '../store/game.repository';
 import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
 import { BatchLoader } from './batch-loader';
@@ -7,6 +9,8 @@ import { unauthenticated } from './errors';
 export interface Services {
   readonly players: PlayerRepository;
   readonly games: GameRepository;
+  readonly feeds: GameFeeds;
+  readonly lobby: LobbyFeed;
 }
 
 export interface GraphQLContext {

@@ -11,6 +11,7 @@ import {
   type Violation,
 } from '../engine';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import { pgNotifier, type ChangeNotifier, type GameChange } from './change-notifier';
 import { cryptoRng } from './crypto-rng';
 import { writeTransition } from './game-writes';
 
@@ -78,11 +79,24 @@ export interface GameCursor {
 
 type Tx = Prisma.TransactionClient;
 
+const LOBBY_EVENTS = new Set<GameEvent['type']>([
+  'GAME_CREATED',
+  'PLAYER_JOINED',
+  'PLAYER_LEFT',
+  'GAME_CANCELLED',
+  'GAME_STARTED',
+]);
+
+function changeOf(gameId: string, events: readonly GameEvent[]): GameChange {
+  return { gameId, seq: events[events.length - 1]!.seq, lobby: events.some((e) => LOBBY_EVENTS.has(e.type)) };
+}
+
 export class GameRepository {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly rng: Rng = cryptoRng,
     private readonly now: () => Date = () => new Date(),
+    private readonly notifier: ChangeNotifier = pgNotifier,
   ) {}
 
   async create(input: NewGame, options: MoveOptions): Promise<MoveResult> {
@@ -91,6 +105,7 @@ export class GameRepository {
       if (!result.ok) return { kind: 'refused', gameId: null, state: null, error: result.violation };
       const gameId = randomUUID();
       await writeTransition(tx, gameId, null, result.state, result.events);
+      await this.notifier.inTransaction(tx, changeOf(gameId, result.events));
       return { kind: 'applied', gameId, state: result.state, events: result.events };
     });
   }
@@ -122,11 +137,23 @@ export class GameRepository {
       const result = applyCommand(before, command, { rng: this.rng, at: this.now().toISOString() });
       if (!result.ok) return { kind: 'refused', gameId, state: before, error: result.violation };
       await writeTransition(tx, gameId, before, result.state, result.events);
+      await this.notifier.inTransaction(tx, changeOf(gameId, result.events));
       return { kind: 'applied', gameId, state: result.state, events: result.events };
     });
   }
 
   private async idempotent(
+    playerId: string,
+    options: MoveOptions,
+    run: (tx: Tx) => Promise<MoveResult>,
+  ): Promise<MoveResult> {
+    const result = await this.transaction(playerId, options, run);
+    if (result.kind === 'applied' && result.events.length > 0)
+      this.notifier.afterCommit(changeOf(result.gameId, result.events));
+    return result;
+  }
+
+  private async transaction(
     playerId: string,
     options: MoveOptions,
     run: (tx: Tx) => Promise<MoveResult>,
@@ -186,7 +213,7 @@ export class GameRepository {
       return { kind: 'refused', gameId: null, state: null, error: stored.error! };
     }
     // The game as the first response showed it: its log up to that version.
-    const state = replay(await this.events(tx, stored.gameId, { maxVersion: stored.version }));
+    const state = replay(await this.events(stored.gameId, { maxVersion: stored.version }, tx));
     if (stored.error) return { kind: 'refused', gameId: stored.gameId, state, error: stored.error };
     return { kind: 'applied', gameId: stored.gameId, state, events: [] };
   }
@@ -234,9 +261,9 @@ export class GameRepository {
 
   /** Events of a game in `seq` order, optionally after a seq or up to a version. */
   async events(
-    client: Tx | PrismaClient,
     gameId: string,
     range: { afterSeq?: number; maxVersion?: number; limit?: number } = {},
+    client: Tx | PrismaClient = this.prisma,
   ): Promise<GameEvent[]> {
     const rows = await client.gameEvent.findMany({
       where: {

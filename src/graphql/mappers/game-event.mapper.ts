@@ -1,0 +1,57 @@
+import { viewFor, type Viewer } from '../../engine';
+import type { FeedItem } from '../../realtime/game-feed';
+import { GameEvent } from '../types/game-event.type';
+import { GameEventType } from '../types/enums';
+import { toGame } from './game.mapper';
+
+const IN_ROUND = new Set(['ROUND_STARTED', 'BID_PLACED', 'DUDO_CALLED', 'EXACT_CALLED', 'ROUND_ENDED']);
+
+/** The event as `viewer` may see it: built from the view of the state right after the event. */
+export function toGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
+  const { event: e, state } = item;
+  const game = toGame(item.gameId, viewFor(state, viewer));
+  const round = IN_ROUND.has(e.type) ? (game.allRounds[game.allRounds.length - 1] ?? null) : null;
+  let seatIndex: number | null = null;
+  let playerId: string | null = null;
+  switch (e.type) {
+    case 'PLAYER_JOINED':
+    case 'PLAYER_ELIMINATED':
+      seatIndex = e.seat;
+      playerId = e.playerId;
+      break;
+    case 'PLAYER_LEFT':
+      seatIndex = e.phase === 'LOBBY' ? null : e.seat;
+      playerId = e.playerId;
+      break;
+    case 'GAME_STARTED':
+    case 'ROUND_STARTED':
+      seatIndex = e.starter;
+      break;
+    case 'BID_PLACED':
+    case 'DUDO_CALLED':
+    case 'EXACT_CALLED':
+      seatIndex = e.seat;
+      break;
+    case 'GAME_FINISHED':
+      seatIndex = e.winner;
+      break;
+    case 'GAME_CREATED':
+      playerId = e.host;
+      break;
+    case 'ROUND_ENDED':
+    case 'GAME_CANCELLED':
+      break;
+  }
+  const seat = seatIndex === null ? null : (game.seats[seatIndex] ?? null);
+  return Object.assign(new GameEvent(), {
+    seq: e.seq,
+    type: e.type as GameEventType,
+    game,
+    round,
+    bid: e.type === 'BID_PLACED' ? (round?.bids.find((b) => b.seq === e.seq) ?? null) : null,
+    outcome: e.type === 'ROUND_ENDED' ? (round?.outcome ?? null) : null,
+    seat,
+    playerId: playerId ?? seat?.playerId ?? null,
+    at: new Date(e.at),
+  });
+}

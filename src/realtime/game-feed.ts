@@ -1,0 +1,274 @@
+import { applyEvent, type GameEvent, type GameState } from '../engine';
+import type { GameRepository } from '../store/game.repository';
+import type { ChangeBus } from './change-bus';
+
+/** One event with the game's state right after it (so each viewer's view can be built as of that event). */
+export interface FeedItem {
+  readonly gameId: string;
+  readonly event: GameEvent;
+  readonly state: GameState;
+}
+
+/** A subscriber's inbox may not grow past this; a client that slow is disconnected rather than buffered. */
+export const MAX_QUEUED_EVENTS = 5_000;
+
+export class GameNotFoundError extends Error {}
+export class AfterSeqError extends Error {}
+
+/**
+ * Follows one game for every subscriber of this process: on each change notice it reads the new events
+ * from the log once, folds them into its state, and hands each (event, state) to the subscribers.
+ */
+class GameFeed {
+  readonly subscribers = new Set<EventStream>();
+  private reading: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    readonly gameId: string,
+    public state: GameState,
+    private readonly repo: GameRepository,
+    private readonly log: (m: unknown) => void,
+  ) {}
+
+  /** Reads everything after the feed's state; concurrent calls coalesce into one more read. */
+  catchUp(): void {
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.reading = (async () => {
+      do {
+        this.again = false;
+        try {
+          const events = await this.repo.events(this.gameId, { afterSeq: this.state.seq });
+          for (const event of events) {
+            if (event.seq !== this.state.seq + 1) break;
+            this.state = applyEvent(this.state, event);
+            const item = { gameId: this.gameId, event, state: this.state };
+            for (const s of this.subscribers) s.accept(item);
+          }
+        } catch (error) {
+          this.log(error);
+          // The next notice or resync retries; a transient database error loses nothing.
+        }
+      } while (this.again);
+      this.reading = null;
+    })();
+  }
+}
+
+/** The async iterator of one subscription: backfill from the log, then live, in seq order, exactly once. */
+export class EventStream implements AsyncIterableIterator<FeedItem> {
+  private readonly out: FeedItem[] = [];
+  private waiter: ((r: IteratorResult<FeedItem>) => void) | null = null;
+  private failer: ((e: unknown) => void) | null = null;
+  private pendingError: unknown = null;
+  private done = false;
+  /** Live items that arrived while the stream was reading the log. */
+  private buffered: FeedItem[] = [];
+  private reading = true;
+  private state: GameState | null = null;
+  private last = 0;
+
+  constructor(
+    private readonly feed: GameFeed,
+    private readonly repo: GameRepository,
+    private readonly release: (s: EventStream) => void,
+  ) {}
+
+  /** Starts after `afterSeq`, or after the latest event when it is null. */
+  async start(afterSeq: number | null): Promise<void> {
+    const current = this.feed.state;
+    if (afterSeq !== null && afterSeq > current.seq) {
+      throw new AfterSeqError(`afterSeq ${afterSeq} is beyond the last event of the game (${current.seq})`);
+    }
+    if (afterSeq === null || afterSeq === current.seq) {
+      this.state = current;
+      this.last = current.seq;
+      this.reading = false;
+      return;
+    }
+    // Each event needs the state right after it, so the log is folded from its start.
+    await this.readLog(afterSeq);
+  }
+
+  accept(item: FeedItem): void {
+    if (this.done) return;
+    if (this.reading) {
+      this.buffered.push(item);
+      return;
+    }
+    const seq = item.event.seq;
+    if (seq <= this.last) return;
+    if (seq === this.last + 1) {
+      this.state = item.state;
+      this.last = seq;
+      this.emit(item);
+      return;
+    }
+    // A gap (this stream joined between two reads of the feed): fill it from the log.
+    this.buffered.push(item);
+    this.reading = true;
+    void this.readLog(null).catch((error: unknown) => this.fail(error));
+  }
+
+  /** Reads the log after the stream's position, emitting events after `emitAfter` (default: all). */
+  private async readLog(emitAfter: number | null): Promise<void> {
+    const from = this.state === null ? 0 : this.last;
+    const events = await this.repo.events(this.feed.gameId, { afterSeq: from });
+    let state = this.state;
+    for (const event of events) {
+      if (event.seq !== (state?.seq ?? 0) + 1) break;
+      state = applyEvent(state, event);
+      if (emitAfter === null || event.seq > emitAfter) this.emit({ gameId: this.feed.gameId, event, state });
+    }
+    this.state = state;
+    this.last = state?.seq ?? 0;
+    this.reading = false;
+    const buffered = this.buffered;
+    this.buffered = [];
+    for (const item of buffered) this.accept(item);
+  }
+
+  private emit(item: FeedItem): void {
+    if (this.done) return;
+    if (this.waiter) {
+      const w = this.waiter;
+      this.waiter = null;
+      this.failer = null;
+      w({ value: item, done: false });
+      return;
+    }
+    this.out.push(item);
+    if (this.out.length > MAX_QUEUED_EVENTS)
+      this.fail(new Error('the subscriber is too slow: events were not read'));
+  }
+
+  private fail(error: unknown): void {
+    if (this.done) return;
+    if (this.failer) {
+      const f = this.failer;
+      this.waiter = null;
+      this.failer = null;
+      f(error);
+    } else {
+      this.pendingError = error;
+    }
+    this.close();
+  }
+
+  next(): Promise<IteratorResult<FeedItem>> {
+    const item = this.out.shift();
+    if (item) return Promise.resolve({ value: item, done: false });
+    if (this.pendingError) {
+      const e = this.pendingError;
+      this.pendingError = null;
+      return Promise.reject(e);
+    }
+    if (this.done) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve, reject) => {
+      this.waiter = resolve;
+      this.failer = reject;
+    });
+  }
+
+  return(): Promise<IteratorResult<FeedItem>> {
+    this.close();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  private close(): void {
+    if (this.done) return;
+    this.done = true;
+    this.out.length = 0;
+    this.buffered = [];
+    this.release(this);
+    if (this.waiter) {
+      const w = this.waiter;
+      this.waiter = null;
+      this.failer = null;
+      w({ value: undefined, done: true });
+    }
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<FeedItem> {
+    return this;
+  }
+}
+
+/** Every followed game of this process, created on the first subscriber and dropped after the last. */
+export class GameFeeds {
+  private readonly feeds = new Map<string, GameFeed>();
+  private readonly loading = new Map<string, Promise<GameFeed | null>>();
+  private readonly unsubscribe: (() => void)[];
+
+  constructor(
+    bus: ChangeBus,
+    private readonly repo: GameRepository,
+    private readonly log: (m: unknown) => void,
+  ) {
+    this.unsubscribe = [
+      bus.subscribe((change) => {
+        const feed = this.feeds.get(change.gameId);
+        if (feed && change.seq > feed.state.seq) feed.catchUp();
+      }),
+      bus.onResync(() => {
+        for (const feed of this.feeds.values()) feed.catchUp();
+      }),
+    ];
+  }
+
+  /** The events of a game after `afterSeq` (null: only new ones). Throws GameNotFoundError or AfterSeqError. */
+  async subscribe(gameId: string, afterSeq: number | null): Promise<EventStream> {
+    let feed = await this.acquire(gameId);
+    // The last subscriber of that feed may have left while it was awaited.
+    const current = this.feeds.get(gameId);
+    if (current) feed = current;
+    else this.feeds.set(gameId, feed);
+    const stream = new EventStream(feed, this.repo, (s) => this.releaseStream(feed, s));
+    feed.subscribers.add(stream);
+    try {
+      await stream.start(afterSeq);
+    } catch (error) {
+      await stream.return();
+      throw error;
+    }
+    // Changes committed while the feed was being created may have come before it listened.
+    feed.catchUp();
+    return stream;
+  }
+
+  get followedGames(): number {
+    return this.feeds.size;
+  }
+
+  private async acquire(gameId: string): Promise<GameFeed> {
+    const existing = this.feeds.get(gameId);
+    if (existing) return existing;
+    let loading = this.loading.get(gameId);
+    if (!loading) {
+      loading = this.repo.load(gameId).then((state) => {
+        this.loading.delete(gameId);
+        if (!state) return null;
+        const feed = new GameFeed(gameId, state, this.repo, this.log);
+        this.feeds.set(gameId, feed);
+        return feed;
+      });
+      this.loading.set(gameId, loading);
+    }
+    const feed = await loading;
+    if (!feed) throw new GameNotFoundError(`game ${gameId} does not exist`);
+    return feed;
+  }
+
+  private releaseStream(feed: GameFeed, stream: EventStream): void {
+    feed.subscribers.delete(stream);
+    if (feed.subscribers.size === 0 && this.feeds.get(feed.gameId) === feed) this.feeds.delete(feed.gameId);
+  }
+
+  close(): void {
+    for (const u of this.unsubscribe) u();
+    this.feeds.clear();
+  }
+}

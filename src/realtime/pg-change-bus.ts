@@ -1,0 +1,71 @@
+import { Client } from 'pg';
+import { decodeChange, PG_CHANNEL } from '../store/change-notifier';
+import { Listeners, type ChangeBus } from './change-bus';
+
+export const LISTENER_APPLICATION_NAME = 'perudo-listener';
+
+/**
+ * LISTEN on a dedicated PostgreSQL connection. When it drops, reconnects with backoff and asks every
+ * reader to catch up from the log, so no change is lost.
+ */
+export class PgChangeBus extends Listeners implements ChangeBus {
+  private client: Client | null = null;
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  private constructor(
+    private readonly url: string,
+    private readonly log: (message: unknown) => void,
+  ) {
+    super();
+  }
+
+  static async start(url: string, log: (message: unknown) => void): Promise<PgChangeBus> {
+    const bus = new PgChangeBus(url, log);
+    await bus.connect();
+    return bus;
+  }
+
+  private async connect(): Promise<void> {
+    const client = new Client({ connectionString: this.url, application_name: LISTENER_APPLICATION_NAME });
+    client.on('notification', (msg) => {
+      const change = msg.channel === PG_CHANNEL && msg.payload ? decodeChange(msg.payload) : null;
+      if (change) this.emit(change);
+    });
+    const lost = (error?: unknown): void => {
+      if (this.client !== client) return;
+      this.client = null;
+      if (error) this.log(`change listener lost its connection: ${String(error)}`);
+      client.removeAllListeners('notification');
+      void client.end().catch(() => {});
+      this.scheduleReconnect(50);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    await client.connect();
+    await client.query(`LISTEN ${PG_CHANNEL}`);
+    this.client = client;
+  }
+
+  private scheduleReconnect(delayMs: number): void {
+    if (this.closed || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.connect().then(
+        () => this.resync(),
+        (error: unknown) => {
+          this.log(`change listener cannot reconnect yet: ${String(error)}`);
+          this.scheduleReconnect(Math.min(delayMs * 2, 2000));
+        },
+      );
+    }, delayMs);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+}

@@ -1,0 +1,47 @@
+import Redis from 'ioredis';
+import { decodeChange, encodeChange, type GameChange } from '../store/change-notifier';
+import { Listeners, type ChangeBus } from './change-bus';
+
+const CHANNEL = 'perudo:game-changes';
+
+/** Redis pub/sub for changes; ioredis reconnects by itself, and every reconnection triggers a catch-up. */
+export class RedisChangeBus extends Listeners implements ChangeBus {
+  private ready = false;
+
+  private constructor(
+    private readonly subscriber: Redis,
+    private readonly publisher: Redis,
+  ) {
+    super();
+  }
+
+  static async start(url: string, log: (message: unknown) => void): Promise<RedisChangeBus> {
+    const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
+    const publisher = new Redis(url, { lazyConnect: true });
+    const bus = new RedisChangeBus(subscriber, publisher);
+    subscriber.on('message', (channel: string, message: string) => {
+      const change = channel === CHANNEL ? decodeChange(message) : null;
+      if (change) bus.emit(change);
+    });
+    subscriber.on('error', (e: unknown) => log(`redis subscriber: ${String(e)}`));
+    publisher.on('error', (e: unknown) => log(`redis publisher: ${String(e)}`));
+    subscriber.on('ready', () => {
+      // The first ready is the start; later ones follow a reconnection that may have missed messages.
+      if (bus.ready) bus.resync();
+      bus.ready = true;
+    });
+    await subscriber.connect();
+    await subscriber.subscribe(CHANNEL);
+    await publisher.connect();
+    return bus;
+  }
+
+  publish(change: GameChange): void {
+    void this.publisher.publish(CHANNEL, encodeChange(change)).catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    this.subscriber.disconnect();
+    this.publisher.disconnect();
+  }
+}

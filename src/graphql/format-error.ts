@@ -24,7 +24,8 @@ export function formatError(production: boolean, log: (e: unknown) => void) {
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && PUBLIC_CODES.has(code)) {
       if (!production) return formatted;
-      const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
+      const extensions = { ...formatted.extensions };
+      delete extensions.stacktrace;
       return { ...formatted, extensions };
     }
     log(unwrapResolverError(error));

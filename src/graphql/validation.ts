@@ -2,6 +2,7 @@ import { fromGlobalId } from './ids';
 import { badInput, notFound } from './errors';
 
 // Control characters (C0, DEL, C1) and the invisible formatting ones that can spoof names.
+// eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/;
 
 /** A trimmed display text within bounds, or a BAD_USER_INPUT error that says what is allowed. */

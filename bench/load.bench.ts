@@ -1,0 +1,505 @@
+/**
+ * Load benchmark: a real server process on PostgreSQL, N concurrent games of scripted players (each an HTTP
+ * client for its moves and a graphql-ws subscriber), S spectators per game, for T seconds; plus, in the same
+ * run, two baselines: raw `pg` one-row INSERT transactions (the durable-commit ceiling) and a trivial query
+ * through the same server (the framework ceiling).
+ *
+ *   npm run bench -- --games 100 --players 4 --spectators 1 --seconds 20
+ *   npm run bench -- --idle 10000          (idle subscribed WebSockets and the server's memory)
+ *
+ * Without BENCH_URL a server is started from dist/ on DATABASE_URL (a fresh database on that server) or,
+ * when DATABASE_URL is unset, on a throwaway embedded PostgreSQL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { Client as PgClient } from 'pg';
+import { migrate } from '../src/persistence/migrate';
+import { startEmbeddedDatabase } from '../src/persistence/embedded-database';
+
+interface Options {
+  games: number;
+  players: number;
+  spectators: number;
+  seconds: number;
+  warmup: number;
+  preset: string;
+  idle: number;
+  baselineSeconds: number;
+  pgConnections: number;
+  pace: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = {
+    games: 50,
+    players: 4,
+    spectators: 1,
+    seconds: 15,
+    warmup: 3,
+    preset: 'PERUDO',
+    idle: 0,
+    baselineSeconds: 5,
+    pgConnections: 10,
+    pace: 0,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const key = argv[i]!.replace(/^--/, '');
+    const value = argv[i + 1];
+    if (!(key in o) || value === undefined) throw new Error(`unknown or incomplete option ${argv[i]}`);
+    (o as unknown as Record<string, unknown>)[key] = key === 'preset' ? value : Number(value);
+    i++;
+  }
+  return o;
+}
+
+// ---------------------------------------------------------------------------------------------- stats
+
+class Samples {
+  private readonly values: number[] = [];
+  add(v: number): void {
+    this.values.push(v);
+  }
+  get count(): number {
+    return this.values.length;
+  }
+  percentile(p: number): number {
+    if (this.values.length === 0) return NaN;
+    const sorted = [...this.values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  }
+}
+
+const round1 = (n: number): number => Math.round(n * 10) / 10;
+
+// --------------------------------------------------------------------------------------------- server
+
+interface Server {
+  url: string;
+  pid: number | null;
+  stop(): Promise<void>;
+}
+
+async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
+  const admin = process.env.DATABASE_URL;
+  if (!admin) return startEmbeddedDatabase();
+  const name = `perudo_bench_${Date.now()}`;
+  const client = new PgClient({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE "${name}"`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async stop() {
+      const c = new PgClient({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function startServer(databaseUrl: string): Promise<Server> {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, join(__dirname, '..', 'src', 'server.js')],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /ready at (\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return {
+    url,
+    pid: child.pid ?? null,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function rssMiB(pid: number | null): { rss: number; peak: number } {
+  if (pid === null) return { rss: NaN, peak: NaN };
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string): number => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+  return { rss: round1(kb('VmRSS') / 1024), peak: round1(kb('VmHWM') / 1024) };
+}
+
+// --------------------------------------------------------------------------------------------- client
+
+class Api {
+  constructor(readonly url: string) {}
+
+  async gql<T = Record<string, unknown>>(query: string, variables: object = {}, token?: string): Promise<T> {
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
+    if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+    return body.data as T;
+  }
+
+  ws(token?: string): Client {
+    return createClient({
+      url: this.url.replace(/^http/, 'ws'),
+      webSocketImpl: WebSocket,
+      connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+      lazy: false,
+      retryAttempts: 0,
+    });
+  }
+}
+
+const EVENT_SELECTION = `seq type at game { version status turn { position }
+  legalActions { canBid canDudo minBids { face minQuantity } } }`;
+
+interface EventData {
+  seq: number;
+  type: string;
+  at: string;
+  game: {
+    version: number;
+    status: string;
+    turn: { position: number } | null;
+    legalActions: {
+      canBid: boolean;
+      canDudo: boolean;
+      minBids: { face: number; minQuantity: number }[];
+    } | null;
+  };
+}
+
+interface Metrics {
+  moves: number;
+  moveLatency: Samples;
+  eventLatency: Samples;
+  unexpectedErrors: number;
+  errorSamples: string[];
+  gamesFinished: number;
+  measuring: boolean;
+}
+
+function recordError(m: Metrics, message: string): void {
+  m.unexpectedErrors++;
+  if (m.errorSamples.length < 5) m.errorSamples.push(message);
+}
+
+/** One table of scripted players playing games back to back until `stopAt`. */
+async function runTable(
+  api: Api,
+  tokens: string[],
+  spectators: number,
+  o: Options,
+  m: Metrics,
+  stopAt: number,
+) {
+  while (Date.now() < stopAt) {
+    const created = await api.gql<{ createGame: { game: { id: string } } }>(
+      `mutation($p: RulePreset!) { createGame(input: { preset: $p }) { game { id } } }`,
+      { p: o.preset },
+      tokens[0],
+    );
+    const gameId = created.createGame.game.id;
+    for (const t of tokens.slice(1)) {
+      await api.gql(
+        `mutation($g: ID!) { joinGame(input: { gameId: $g }) { userErrors { code } } }`,
+        { g: gameId },
+        t,
+      );
+    }
+    const clients: Client[] = [];
+    let finish!: () => void;
+    const finished = new Promise<void>((r) => (finish = r));
+    const subscribed: Promise<void>[] = [];
+    const follow = (token: string | undefined, seat: number | null): void => {
+      const client = api.ws(token);
+      clients.push(client);
+      let ready!: () => void;
+      subscribed.push(new Promise<void>((r) => (ready = r)));
+      client.on('connected', () => setTimeout(ready, 20));
+      let acted = 0;
+      client.subscribe<{ gameEvents: EventData }>(
+        {
+          query: `subscription($g: ID!) { gameEvents(gameId: $g) { ${EVENT_SELECTION} } }`,
+          variables: { g: gameId },
+        },
+        {
+          next: ({ data, errors }) => {
+            if (errors?.length || !data) return recordError(m, `event error: ${JSON.stringify(errors)}`);
+            const e = data.gameEvents;
+            if (m.measuring) m.eventLatency.add(Date.now() - Date.parse(e.at));
+            if (e.type === 'GAME_FINISHED') {
+              if (seat === 0) m.gamesFinished++;
+              finish();
+              return;
+            }
+            if (seat === null || (e.type !== 'ROUND_STARTED' && e.type !== 'BID_PLACED')) return;
+            if (e.game.turn?.position !== seat || e.game.version <= acted || !e.game.legalActions) return;
+            acted = e.game.version;
+            void play(api, token!, gameId, e, o, m).catch((err: unknown) => recordError(m, String(err)));
+          },
+          error: (err) => recordError(m, `subscription: ${JSON.stringify(err)}`),
+          complete: () => {},
+        },
+      );
+    };
+    tokens.forEach((t, seat) => follow(t, seat));
+    for (let i = 0; i < spectators; i++) follow(undefined, null);
+    await Promise.all(subscribed);
+    await api.gql(
+      `mutation($g: ID!) { startGame(input: { gameId: $g }) { userErrors { code } } }`,
+      { g: gameId },
+      tokens[0],
+    );
+    await Promise.race([finished, new Promise((r) => setTimeout(r, Math.max(0, stopAt - Date.now())))]);
+    for (const c of clients) await c.dispose();
+  }
+}
+
+async function play(
+  api: Api,
+  token: string,
+  gameId: string,
+  e: EventData,
+  o: Options,
+  m: Metrics,
+): Promise<void> {
+  if (o.pace > 0) await new Promise((r) => setTimeout(r, o.pace));
+  const la = e.game.legalActions!;
+  const dudo = la.canDudo && (!la.canBid || Math.random() < 0.25);
+  const bid = la.minBids[Math.floor(Math.random() * la.minBids.length)];
+  const started = performance.now();
+  const res = dudo
+    ? await api.gql<{ move: { userErrors: { code: string }[] } }>(
+        `mutation($g: ID!, $v: Int) { move: callDudo(input: { gameId: $g, expectedVersion: $v }) { userErrors { code } } }`,
+        { g: gameId, v: e.game.version },
+        token,
+      )
+    : await api.gql<{ move: { userErrors: { code: string }[] } }>(
+        `mutation($g: ID!, $v: Int, $q: Int!, $f: Int!) { move: placeBid(input: { gameId: $g, expectedVersion: $v, quantity: $q, face: $f }) { userErrors { code } } }`,
+        { g: gameId, v: e.game.version, q: bid!.minQuantity, f: bid!.face },
+        token,
+      );
+  if (m.measuring) {
+    m.moveLatency.add(performance.now() - started);
+    m.moves++;
+  }
+  if (res.move.userErrors.length) recordError(m, `move refused: ${res.move.userErrors[0]!.code}`);
+}
+
+// ------------------------------------------------------------------------------------------ baselines
+
+async function pgInsertBaseline(databaseUrl: string, connections: number, seconds: number): Promise<number> {
+  const setup = new PgClient({ connectionString: databaseUrl });
+  await setup.connect();
+  await setup.query(
+    'CREATE TABLE IF NOT EXISTS bench_rows (id bigserial PRIMARY KEY, game_id uuid, payload jsonb)',
+  );
+  await setup.end();
+  const stopAt = Date.now() + seconds * 1000;
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const c = new PgClient({ connectionString: databaseUrl });
+      await c.connect();
+      while (Date.now() < stopAt) {
+        await c.query('INSERT INTO bench_rows (game_id, payload) VALUES (gen_random_uuid(), $1)', [
+          '{"a":1}',
+        ]);
+        count++;
+      }
+      await c.end();
+    }),
+  );
+  return count / seconds;
+}
+
+async function trivialQueryBaseline(api: Api, concurrency: number, seconds: number): Promise<number> {
+  const stopAt = Date.now() + seconds * 1000;
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < stopAt) {
+        await api.gql('{ __typename }');
+        count++;
+      }
+    }),
+  );
+  return count / seconds;
+}
+
+// ------------------------------------------------------------------------------------------------ idle
+
+async function idleSockets(api: Api, server: Server, count: number): Promise<Record<string, number>> {
+  const tokens = await registerPlayers(api, 1);
+  const game = await api.gql<{ createGame: { game: { id: string } } }>(
+    `mutation { createGame(input: { preset: PERUDO }) { game { id } } }`,
+    {},
+    tokens[0],
+  );
+  const before = rssMiB(server.pid);
+  const clients: Client[] = [];
+  let subscribedCount = 0;
+  const batch = 500;
+  for (let i = 0; i < count; i += batch) {
+    await Promise.all(
+      Array.from({ length: Math.min(batch, count - i) }, async () => {
+        const client = api.ws();
+        clients.push(client);
+        await new Promise<void>((resolve, reject) => {
+          client.on('connected', () => resolve());
+          client.on('error', reject);
+          client.subscribe(
+            {
+              query: `subscription($g: ID!) { gameEvents(gameId: $g) { seq } }`,
+              variables: { g: game.createGame.game.id },
+            },
+            { next: () => {}, error: reject, complete: () => {} },
+          );
+        });
+        subscribedCount++;
+      }),
+    );
+  }
+  await new Promise((r) => setTimeout(r, 2000));
+  const after = rssMiB(server.pid);
+  // Prove the sockets are live: one event must reach them all.
+  let delivered = 0;
+  const all = new Promise<void>((resolve) => {
+    for (const c of clients) {
+      c.subscribe(
+        {
+          query: `subscription($g: ID!) { gameEvents(gameId: $g) { seq } }`,
+          variables: { g: game.createGame.game.id },
+        },
+        {
+          next: () => {
+            if (++delivered === clients.length) resolve();
+          },
+          error: () => {},
+          complete: () => {},
+        },
+      );
+    }
+  });
+  await new Promise((r) => setTimeout(r, 1000));
+  const [joiner] = await registerPlayers(api, 1);
+  const sent = Date.now();
+  await api.gql(
+    `mutation($g: ID!) { joinGame(input: { gameId: $g }) { userErrors { code } } }`,
+    { g: game.createGame.game.id },
+    joiner,
+  );
+  await Promise.race([all, new Promise((r) => setTimeout(r, 30_000))]);
+  const fanOutMs = Date.now() - sent;
+  await Promise.all(clients.map((c) => c.dispose()));
+  return {
+    idleSockets: subscribedCount,
+    rssBeforeMiB: before.rss,
+    rssMiB: after.rss,
+    peakRssMiB: after.peak,
+    kibPerSocket: round1(((after.rss - before.rss) * 1024) / subscribedCount),
+    fanOutDelivered: delivered,
+    fanOutMs,
+  };
+}
+
+async function registerPlayers(api: Api, n: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = await api.gql<{ registerPlayer: { token: string } }>(
+      `mutation($n: String!) { registerPlayer(input: { name: $n }) { token } }`,
+      { n: `bench-${i}` },
+    );
+    tokens.push(r.registerPlayer.token);
+  }
+  return tokens;
+}
+
+// ------------------------------------------------------------------------------------------------ main
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2));
+  const external = process.env.BENCH_URL;
+  const db = external ? null : await startDatabase();
+  if (db) await migrate(db.url);
+  const server: Server = external
+    ? { url: external, pid: null, stop: async () => {} }
+    : await startServer(db!.url);
+  const api = new Api(server.url);
+  const result: Record<string, unknown> = { games: o.games, players: o.players, spectators: o.spectators };
+  try {
+    if (o.idle > 0) {
+      Object.assign(result, await idleSockets(api, server, o.idle));
+    } else {
+      const pgInsertTxPerSec = db ? await pgInsertBaseline(db.url, o.pgConnections, o.baselineSeconds) : NaN;
+      const trivialQueriesPerSec = await trivialQueryBaseline(api, Math.min(o.games, 64), o.baselineSeconds);
+      const m: Metrics = {
+        moves: 0,
+        moveLatency: new Samples(),
+        eventLatency: new Samples(),
+        unexpectedErrors: 0,
+        errorSamples: [],
+        gamesFinished: 0,
+        measuring: false,
+      };
+      const tables = await Promise.all(
+        Array.from({ length: o.games }, () => registerPlayers(api, o.players)),
+      );
+      const stopAt = Date.now() + (o.warmup + o.seconds) * 1000;
+      setTimeout(() => (m.measuring = true), o.warmup * 1000);
+      const run = Promise.all(tables.map((tokens) => runTable(api, tokens, o.spectators, o, m, stopAt)));
+      await new Promise((r) => setTimeout(r, (o.warmup + o.seconds) * 1000));
+      m.measuring = false;
+      const mem = rssMiB(server.pid);
+      await run;
+      const movesPerSec = m.moves / o.seconds;
+      Object.assign(result, {
+        movesPerSec: round1(movesPerSec),
+        pgInsertTxPerSec: round1(pgInsertTxPerSec),
+        movesVsPgInsert: round1((movesPerSec / pgInsertTxPerSec) * 100) / 100,
+        trivialQueriesPerSec: round1(trivialQueriesPerSec),
+        moveP50Ms: round1(m.moveLatency.percentile(50)),
+        moveP95Ms: round1(m.moveLatency.percentile(95)),
+        moveP99Ms: round1(m.moveLatency.percentile(99)),
+        eventP50Ms: round1(m.eventLatency.percentile(50)),
+        eventP99Ms: round1(m.eventLatency.percentile(99)),
+        eventsDelivered: m.eventLatency.count,
+        subscribers: o.games * (o.players + o.spectators),
+        gamesFinished: m.gamesFinished,
+        unexpectedErrors: m.unexpectedErrors,
+        rssMiB: mem.rss,
+        peakRssMiB: mem.peak,
+      });
+      if (m.errorSamples.length) console.error('error samples:', m.errorSamples);
+    }
+  } finally {
+    await server.stop();
+    await db?.stop();
+  }
+  const width = Math.max(...Object.keys(result).map((k) => k.length));
+  for (const [k, v] of Object.entries(result)) console.log(`${k.padEnd(width)}  ${String(v)}`);
+  console.log(JSON.stringify(result));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

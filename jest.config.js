@@ -1,0 +1,18 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  // Jest runs CommonJS: compile dynamic import() to require() (the `node16` module setting keeps it as is).
+  transform: {
+    '^.+\\.ts$': [
+      'ts-jest',
+      { tsconfig: { module: 'commonjs', moduleResolution: 'node' }, isolatedModules: true },
+    ],
+  },
+  setupFiles: ['reflect-metadata'],
+  testTimeout: 60000,
+  // One PostgreSQL server and migrated template database per run; see test/support/test-database.ts.
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+};

@@ -7,7 +7,7 @@ import { unauthenticated } from './graphql/errors';
 import { formatError } from './graphql/format-error';
 import { createSchema } from './graphql/schema';
 import { graphqlHttpHandler } from './http/graphql-http.handler';
-import { createPrisma } from './persistence/prisma';
+import { createDatabaseClients } from './persistence/prisma';
 import type { ChangeBus } from './realtime/change-bus';
 import { GameFeeds } from './realtime/game-feed';
 import { LobbyFeed } from './realtime/lobby-feed';
@@ -42,7 +42,8 @@ export interface App {
 export async function startApp(options: AppOptions): Promise<App> {
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const log = options.log ?? ((m: unknown) => console.error(m));
-  const prisma = createPrisma(options.databaseUrl);
+  const db = createDatabaseClients(options.databaseUrl, log);
+  const prisma = db.prisma;
   let bus: ChangeBus;
   let notifier: ChangeNotifier;
   if (options.redisUrl) {
@@ -53,7 +54,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     bus = await PgChangeBus.start(options.databaseUrl, log);
     notifier = pgNotifier;
   }
-  const games = new GameRepository(prisma, cryptoRng, () => new Date(), notifier);
+  const games = new GameRepository(db, cryptoRng, () => new Date(), notifier);
   const services: Services = {
     players: new PlayerRepository(prisma),
     games,
@@ -115,7 +116,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       await closed;
       await apollo.stop();
       await bus.close();
-      await prisma.$disconnect();
+      await db.close();
     },
   };
 }

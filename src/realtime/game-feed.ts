@@ -31,6 +31,18 @@ class GameFeed {
     private readonly log: (m: unknown) => void,
   ) {}
 
+  /** Folds the events that follow the feed's state and hands them out; returns false on a gap. */
+  advance(events: readonly GameEvent[]): boolean {
+    for (const event of events) {
+      if (event.seq <= this.state.seq) continue;
+      if (event.seq !== this.state.seq + 1) return false;
+      this.state = applyEvent(this.state, event);
+      const item = { gameId: this.gameId, event, state: this.state };
+      for (const s of this.subscribers) s.accept(item);
+    }
+    return true;
+  }
+
   /** Reads everything after the feed's state; concurrent calls coalesce into one more read. */
   catchUp(): void {
     if (this.reading) {
@@ -42,12 +54,7 @@ class GameFeed {
         this.again = false;
         try {
           const events = await this.repo.events(this.gameId, { afterSeq: this.state.seq });
-          for (const event of events) {
-            if (event.seq !== this.state.seq + 1) break;
-            this.state = applyEvent(this.state, event);
-            const item = { gameId: this.gameId, event, state: this.state };
-            for (const s of this.subscribers) s.accept(item);
-          }
+          this.advance(events);
         } catch (error) {
           this.log(error);
           // The next notice or resync retries; a transient database error loses nothing.
@@ -209,6 +216,11 @@ export class GameFeeds {
     private readonly log: (m: unknown) => void,
   ) {
     this.unsubscribe = [
+      // Moves made by this process reach its subscribers without waiting for the notice and a read.
+      repo.onApplied((gameId, events) => {
+        const feed = this.feeds.get(gameId);
+        if (feed && !feed.advance(events)) feed.catchUp();
+      }),
       bus.subscribe((change) => {
         const feed = this.feeds.get(change.gameId);
         if (feed && change.seq > feed.state.seq) feed.catchUp();

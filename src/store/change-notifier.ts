@@ -1,5 +1,3 @@
-import type { Prisma } from '../generated/prisma/client';
-
 /** Published once per committed action: which game, its last event, and whether the lobby list changed. */
 export interface GameChange {
   readonly gameId: string;
@@ -11,8 +9,8 @@ export const PG_CHANNEL = 'perudo_game_changes';
 
 /** Tells other processes that a game changed; only ids travel, subscribers read events from the log. */
 export interface ChangeNotifier {
-  /** Runs inside the move's transaction (delivered by PostgreSQL only if it commits). */
-  inTransaction(tx: Prisma.TransactionClient, change: GameChange): Promise<void>;
+  /** The channel to NOTIFY in the move's own statement (delivered by PostgreSQL only if it commits), or null. */
+  readonly pgChannel: string | null;
   /** Runs after the commit. */
   afterCommit(change: GameChange): void;
 }
@@ -32,17 +30,9 @@ export function decodeChange(text: string): GameChange | null {
 }
 
 /** PostgreSQL NOTIFY in the same transaction as the move: atomic with the commit, no extra service. */
-export const pgNotifier: ChangeNotifier = {
-  async inTransaction(tx, change) {
-    await tx.$executeRaw`SELECT pg_notify(${PG_CHANNEL}, ${encodeChange(change)})`;
-  },
-  afterCommit() {},
-};
+export const pgNotifier: ChangeNotifier = { pgChannel: PG_CHANNEL, afterCommit() {} };
 
 /** Notifies after commit through a publish function (e.g. Redis). */
 export function afterCommitNotifier(publish: (change: GameChange) => void): ChangeNotifier {
-  return {
-    async inTransaction() {},
-    afterCommit: publish,
-  };
+  return { pgChannel: null, afterCommit: publish };
 }

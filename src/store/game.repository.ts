@@ -10,10 +10,12 @@ import {
   type Rng,
   type Violation,
 } from '../engine';
+import type { PoolClient } from 'pg';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
-import { pgNotifier, type ChangeNotifier, type GameChange } from './change-notifier';
+import type { DatabaseClients } from '../persistence/prisma';
+import { encodeChange, pgNotifier, type ChangeNotifier, type GameChange } from './change-notifier';
 import { cryptoRng } from './crypto-rng';
-import { writeTransition } from './game-writes';
+import { moveStatement } from './move-statement';
 
 export type StoreErrorCode = Violation['code'] | 'STALE_VERSION' | 'IDEMPOTENCY_KEY_REUSED';
 
@@ -77,7 +79,28 @@ export interface GameCursor {
   readonly id: string;
 }
 
-type Tx = Prisma.TransactionClient;
+interface Queryable {
+  query(text: string, values: unknown[]): Promise<{ rowCount: number | null }>;
+}
+
+const MAX_ATTEMPTS = 50;
+const CACHE_SIZE = 2_000;
+
+function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = error as { code?: string; constraint?: string };
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+/** Seats move up when one is freed in the lobby: rewriting them keeps (game, position) unique. */
+async function rewriteSeats(client: PoolClient, gameId: string, state: GameState): Promise<void> {
+  await client.query('DELETE FROM seats WHERE game_id = $1', [gameId]);
+  await client.query(
+    `INSERT INTO seats (game_id, position, player_id, dice_count, eliminated, has_been_palifico)
+     SELECT $1, x.position, x.player, 0, false, false
+       FROM jsonb_to_recordset($2::jsonb) AS x(position int, player uuid)`,
+    [gameId, JSON.stringify(state.seats.map((s, position) => ({ position, player: s.playerId })))],
+  );
+}
 
 const LOBBY_EVENTS = new Set<GameEvent['type']>([
   'GAME_CREATED',
@@ -92,38 +115,70 @@ function changeOf(gameId: string, events: readonly GameEvent[]): GameChange {
 }
 
 export class GameRepository {
+  // The last state this process wrote or read per game. It may be stale when another process moved since:
+  // every write is guarded by the version it was decided on, and a stale guess is reloaded and retried.
+  private readonly cache = new Map<string, GameState>();
+  private readonly appliedListeners = new Set<(gameId: string, events: readonly GameEvent[]) => void>();
+
   constructor(
-    private readonly prisma: PrismaClient,
+    private readonly db: DatabaseClients,
     private readonly rng: Rng = cryptoRng,
     private readonly now: () => Date = () => new Date(),
     private readonly notifier: ChangeNotifier = pgNotifier,
   ) {}
 
+  private get prisma(): PrismaClient {
+    return this.db.prisma;
+  }
+
   async create(input: NewGame, options: MoveOptions): Promise<MoveResult> {
-    return this.idempotent(input.host, options, async (tx) => {
+    for (let attempt = 0; ; attempt++) {
+      const replayed = await this.replayIfRecorded(input.host, options);
+      if (replayed) return replayed;
       const result = createGame(input, this.now().toISOString());
-      if (!result.ok) return { kind: 'refused', gameId: null, state: null, error: result.violation };
+      if (!result.ok) {
+        const refused: MoveResult = { kind: 'refused', gameId: null, state: null, error: result.violation };
+        if (await this.recordRefusal(input.host, options, refused)) return refused;
+        continue;
+      }
       const gameId = randomUUID();
-      await writeTransition(tx, gameId, null, result.state, result.events);
-      await this.notifier.inTransaction(tx, changeOf(gameId, result.events));
-      return { kind: 'applied', gameId, state: result.state, events: result.events };
-    });
+      const s = result.state;
+      const applied = await this.inTransaction(async (client) => {
+        await client.query(
+          `INSERT INTO games (id, name, status, preset, rules, max_players, host_id, version, state, created_at, updated_at)
+           VALUES ($1, $2, 'LOBBY', $3, $4::jsonb, $5, $6, 0, '{}'::jsonb, $7, now())`,
+          [gameId, s.name, s.rules.preset, JSON.stringify(s.rules), s.maxPlayers, s.host, s.createdAt],
+        );
+        await rewriteSeats(client, gameId, s);
+        return this.writeMove(client, gameId, null, s, result.events, 0, input.host, options);
+      });
+      if (applied) return this.applied(gameId, s, result.events);
+      if (attempt >= MAX_ATTEMPTS) throw new Error('createGame could not be recorded');
+    }
   }
 
   /**
-   * Applies one move in one short transaction: the game row is locked, so two moves on the same game are
-   * serialised and each is validated against the version the other produced.
+   * Applies one move. The engine decides on the latest known state; the write is one statement guarded by
+   * that state's version, so two moves can never both apply to the same version: the loser of a race
+   * reloads and is decided again (or refused with STALE_VERSION when the client pinned expectedVersion).
    */
   async act(gameId: string, command: Command, options: MoveOptions): Promise<MoveResult> {
-    return this.idempotent(command.playerId, options, async (tx) => {
-      const rows = await tx.$queryRaw<
-        { state: GameState }[]
-      >`SELECT state FROM games WHERE id = ${gameId}::uuid FOR UPDATE`;
-      const before = rows[0]?.state;
-      if (!before) return { kind: 'not_found' };
+    let fresh = false;
+    for (let attempt = 0; ; attempt++) {
+      const replayed = await this.replayIfRecorded(command.playerId, options);
+      if (replayed) return replayed;
+      let before = fresh ? undefined : this.cache.get(gameId);
+      if (!before) {
+        const loaded = await this.loadFresh(gameId);
+        if (!loaded) return { kind: 'not_found' };
+        before = loaded;
+        fresh = true;
+      }
       const expected = options.expectedVersion;
+      let refused: MoveResult | null = null;
+      let result: ReturnType<typeof applyCommand> | null = null;
       if (expected !== null && expected !== undefined && expected !== before.version) {
-        return {
+        refused = {
           kind: 'refused',
           gameId,
           state: before,
@@ -133,66 +188,152 @@ export class GameRepository {
             field: ['expectedVersion'],
           },
         };
+      } else {
+        result = applyCommand(before, command, { rng: this.rng, at: this.now().toISOString() });
+        if (!result.ok) refused = { kind: 'refused', gameId, state: before, error: result.violation };
       }
-      const result = applyCommand(before, command, { rng: this.rng, at: this.now().toISOString() });
-      if (!result.ok) return { kind: 'refused', gameId, state: before, error: result.violation };
-      await writeTransition(tx, gameId, before, result.state, result.events);
-      await this.notifier.inTransaction(tx, changeOf(gameId, result.events));
-      return { kind: 'applied', gameId, state: result.state, events: result.events };
-    });
+      if (refused) {
+        // A refusal must rest on the current state, not on a cached guess.
+        if (!fresh) {
+          fresh = true;
+          continue;
+        }
+        if (await this.recordRefusal(command.playerId, options, refused)) return refused;
+        fresh = false;
+        continue;
+      }
+      const { state: after, events } = result as Extract<typeof result, { ok: true }>;
+      const lobbyChange = events.some(
+        (e) => e.type === 'PLAYER_JOINED' || (e.type === 'PLAYER_LEFT' && e.phase === 'LOBBY'),
+      );
+      const applied = lobbyChange
+        ? await this.inTransaction(async (client) => {
+            await rewriteSeats(client, gameId, after);
+            return this.writeMove(
+              client,
+              gameId,
+              before,
+              after,
+              events,
+              before.version,
+              command.playerId,
+              options,
+            );
+          })
+        : await this.writeMove(
+            this.db.pool,
+            gameId,
+            before,
+            after,
+            events,
+            before.version,
+            command.playerId,
+            options,
+          );
+      if (applied) return this.applied(gameId, after, events);
+      this.cache.delete(gameId);
+      fresh = true;
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`move on game ${gameId} lost ${attempt} races in a row`);
+    }
   }
 
-  private async idempotent(
-    playerId: string,
-    options: MoveOptions,
-    run: (tx: Tx) => Promise<MoveResult>,
-  ): Promise<MoveResult> {
-    const result = await this.transaction(playerId, options, run);
-    if (result.kind === 'applied' && result.events.length > 0)
-      this.notifier.afterCommit(changeOf(result.gameId, result.events));
-    return result;
+  /** Called after each move this process committed, with its events. */
+  onApplied(listener: (gameId: string, events: readonly GameEvent[]) => void): () => void {
+    this.appliedListeners.add(listener);
+    return () => this.appliedListeners.delete(listener);
   }
 
-  private async transaction(
+  private applied(gameId: string, state: GameState, events: readonly GameEvent[]): MoveResult {
+    this.remember(gameId, state);
+    this.notifier.afterCommit(changeOf(gameId, events));
+    for (const listener of this.appliedListeners) listener(gameId, events);
+    return { kind: 'applied', gameId, state, events };
+  }
+
+  private remember(gameId: string, state: GameState): void {
+    this.cache.delete(gameId);
+    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(gameId, state);
+  }
+
+  /** Runs the move statement; false when the game was no longer at `expectedVersion` (or the key was taken). */
+  private async writeMove(
+    client: Queryable,
+    gameId: string,
+    before: GameState | null,
+    after: GameState,
+    events: readonly GameEvent[],
+    expectedVersion: number,
     playerId: string,
     options: MoveOptions,
-    run: (tx: Tx) => Promise<MoveResult>,
-  ): Promise<MoveResult> {
+  ): Promise<boolean> {
     const key = options.idempotencyKey;
-    return this.prisma.$transaction(async (tx) => {
-      if (!key) return run(tx);
-      // Concurrent retries with one key queue here; the first commits its record before the next reads.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${playerId}\u0000${key}`}, 0))`;
-      const record = await tx.idempotencyRecord.findUnique({ where: { playerId_key: { playerId, key } } });
-      if (record)
-        return this.replayResponse(
-          tx,
-          record.operation,
-          record.response as unknown as StoredResponse,
-          options,
-        );
-      const result = await run(tx);
-      if (result.kind === 'not_found') return result;
-      const response: StoredResponse = {
-        requestHash: options.requestHash,
-        gameId: result.gameId,
-        version: result.state?.version ?? null,
-        error: result.kind === 'refused' ? result.error : null,
-      };
-      await tx.idempotencyRecord.create({
-        data: {
-          playerId,
-          key,
-          operation: options.operation,
-          response: response as unknown as Prisma.InputJsonValue,
-        },
-      });
-      return result;
+    const statement = moveStatement({
+      gameId,
+      before,
+      after,
+      events,
+      expectedVersion,
+      seatsRewritten:
+        before === null ||
+        events.some((e) => e.type === 'PLAYER_JOINED' || (e.type === 'PLAYER_LEFT' && e.phase === 'LOBBY')),
+      idempotency: key
+        ? {
+            playerId,
+            key,
+            operation: options.operation,
+            response: {
+              requestHash: options.requestHash,
+              gameId,
+              version: after.version,
+              error: null,
+            } satisfies StoredResponse,
+          }
+        : null,
+      notify: this.notifier.pgChannel
+        ? { channel: this.notifier.pgChannel, payload: encodeChange(changeOf(gameId, events)) }
+        : null,
     });
+    try {
+      const { rowCount } = await client.query(statement.text, statement.values);
+      return rowCount === 1;
+    } catch (error) {
+      // A concurrent retry with the same idempotency key won: the next attempt replays its result.
+      if (isUniqueViolation(error, 'idempotency_records_pkey')) return false;
+      throw error;
+    }
+  }
+
+  /** Records a refused move under its idempotency key; false when another request took the key first. */
+  private async recordRefusal(playerId: string, options: MoveOptions, refused: MoveResult): Promise<boolean> {
+    const key = options.idempotencyKey;
+    if (!key || refused.kind !== 'refused') return true;
+    const response: StoredResponse = {
+      requestHash: options.requestHash,
+      gameId: refused.gameId,
+      version: refused.state?.version ?? null,
+      error: refused.error,
+    };
+    const { rowCount } = await this.db.pool.query(
+      `INSERT INTO idempotency_records (player_id, key, operation, response) VALUES ($1, $2, $3, $4::jsonb)
+       ON CONFLICT DO NOTHING`,
+      [playerId, key, options.operation, JSON.stringify(response)],
+    );
+    return rowCount === 1;
+  }
+
+  private async replayIfRecorded(playerId: string, options: MoveOptions): Promise<MoveResult | null> {
+    const key = options.idempotencyKey;
+    if (!key) return null;
+    const { rows } = await this.db.pool.query<{ operation: string; response: StoredResponse }>(
+      'SELECT operation, response FROM idempotency_records WHERE player_id = $1 AND key = $2',
+      [playerId, key],
+    );
+    const record = rows[0];
+    return record ? this.replayResponse(record.operation, record.response, options) : null;
   }
 
   private async replayResponse(
-    tx: Tx,
     operation: string,
     stored: StoredResponse,
     options: MoveOptions,
@@ -213,9 +354,34 @@ export class GameRepository {
       return { kind: 'refused', gameId: null, state: null, error: stored.error! };
     }
     // The game as the first response showed it: its log up to that version.
-    const state = replay(await this.events(stored.gameId, { maxVersion: stored.version }, tx));
+    const state = replay(await this.events(stored.gameId, { maxVersion: stored.version }));
     if (stored.error) return { kind: 'refused', gameId: stored.gameId, state, error: stored.error };
     return { kind: 'applied', gameId: stored.gameId, state, events: [] };
+  }
+
+  private async loadFresh(gameId: string): Promise<GameState | null> {
+    const { rows } = await this.db.pool.query<{ state: GameState }>('SELECT state FROM games WHERE id = $1', [
+      gameId,
+    ]);
+    const state = rows[0]?.state ?? null;
+    if (state) this.remember(gameId, state);
+    return state;
+  }
+
+  private async inTransaction(work: (client: PoolClient) => Promise<boolean>): Promise<boolean> {
+    const client = await this.db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const ok = await work(client);
+      await client.query(ok ? 'COMMIT' : 'ROLLBACK');
+      return ok;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async load(gameId: string): Promise<GameState | null> {
@@ -260,29 +426,21 @@ export class GameRepository {
   }
 
   /** Events of a game in `seq` order, optionally after a seq or up to a version. */
-  async events(
-    gameId: string,
-    range: { afterSeq?: number; maxVersion?: number; limit?: number } = {},
-    client: Tx | PrismaClient = this.prisma,
-  ): Promise<GameEvent[]> {
-    const rows = await client.gameEvent.findMany({
-      where: {
-        gameId,
-        ...(range.afterSeq !== undefined ? { seq: { gt: range.afterSeq } } : {}),
-        ...(range.maxVersion !== undefined ? { version: { lte: range.maxVersion } } : {}),
-      },
-      orderBy: { seq: 'asc' },
-      ...(range.limit !== undefined ? { take: range.limit } : {}),
-    });
+  async events(gameId: string, range: { afterSeq?: number; maxVersion?: number } = {}): Promise<GameEvent[]> {
+    const { rows } = await this.db.pool.query<{
+      seq: number;
+      version: number;
+      type: string;
+      payload: object;
+      at: Date;
+    }>(
+      `SELECT seq, version, type, payload, at FROM game_events
+        WHERE game_id = $1 AND seq > $2 AND ($3::int IS NULL OR version <= $3::int) ORDER BY seq`,
+      [gameId, range.afterSeq ?? 0, range.maxVersion ?? null],
+    );
     return rows.map(
       (r) =>
-        ({
-          ...(r.payload as object),
-          seq: r.seq,
-          version: r.version,
-          type: r.type,
-          at: r.at.toISOString(),
-        }) as GameEvent,
+        ({ ...r.payload, seq: r.seq, version: r.version, type: r.type, at: r.at.toISOString() }) as GameEvent,
     );
   }
 }

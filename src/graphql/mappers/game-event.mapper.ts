@@ -10,7 +10,7 @@ const IN_ROUND = new Set(['ROUND_STARTED', 'BID_PLACED', 'DUDO_CALLED', 'EXACT_C
 export function toGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
   const { event: e, state } = item;
   const game = toGame(item.gameId, viewFor(state, viewer));
-  const round = IN_ROUND.has(e.type) ? (game.allRounds[game.allRounds.length - 1] ?? null) : null;
+  const round = IN_ROUND.has(e.type) ? game.roundAt(state.rounds.length - 1) : null;
   let seatIndex: number | null = null;
   let playerId: string | null = null;
   switch (e.type) {

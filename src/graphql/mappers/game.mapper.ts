@@ -61,7 +61,13 @@ export function toGame(gameId: string, view: GameView): Game {
       startedAt: new Date(r.startedAt),
       endedAt: r.endedAt ? new Date(r.endedAt) : null,
     });
-  const allRounds = view.rounds.map(round);
+  // A long game has many rounds and most requests (and every live event) read one or none of them.
+  const mapped: (Round | undefined)[] = [];
+  const roundAt = (index: number): Round | null => {
+    const r = view.rounds[index];
+    if (!r) return null;
+    return (mapped[index] ??= round(r));
+  };
   return Object.assign(new Game(), {
     id: gameGlobalId(gameId),
     gameId,
@@ -74,8 +80,8 @@ export function toGame(gameId: string, view: GameView): Game {
     maxPlayers: view.maxPlayers,
     seats,
     turn: seatOrNull(view.turn),
-    currentRound: view.currentRound ? allRounds[allRounds.length - 1]! : null,
-    allRounds,
+    currentRound: view.currentRound ? roundAt(view.rounds.length - 1) : null,
+    roundAt,
     rollOff: view.rollOff.map((t) =>
       Object.assign(new RollOffThrow(), { attempt: t.attempt, seat: seat(t.seat), value: t.value }),
     ),

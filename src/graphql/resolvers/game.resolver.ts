@@ -4,6 +4,7 @@ import { decodeRoundCursor, encodeRoundCursor } from '../cursors';
 import { pageInfo } from '../mappers/connection.mapper';
 import { toPlayer } from '../mappers/player.mapper';
 import { RoundConnection, RoundEdge } from '../types/connections.type';
+import type { Round } from '../types/round.type';
 import { Game } from '../types/game.type';
 import { Player } from '../types/player.type';
 import { pageSize } from '../validation';
@@ -31,16 +32,18 @@ export class GameResolver {
   ): RoundConnection {
     const start = decodeRoundCursor(after);
     const size = pageSize(first);
-    const slice = game.allRounds.slice(start, start + size);
+    const total = game.view.rounds.length;
+    const slice: Round[] = [];
+    for (let i = start; i < Math.min(total, start + size); i++) slice.push(game.roundAt(i)!);
     const edges = slice.map((node) =>
       Object.assign(new RoundEdge(), { cursor: encodeRoundCursor(node.number), node }),
     );
     return Object.assign(new RoundConnection(), {
       edges,
       nodes: slice,
-      totalCount: game.allRounds.length,
+      totalCount: total,
       pageInfo: pageInfo(
-        start + size < game.allRounds.length,
+        start + size < total,
         start > 0,
         edges.map((e) => e.cursor),
       ),

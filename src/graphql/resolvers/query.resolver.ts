@@ -42,7 +42,7 @@ export class QueryResolver {
       }
       case 'Round': {
         const game = await loadGame(ctx, decoded.gameId);
-        return game?.allRounds[decoded.number - 1] ?? null;
+        return game?.roundAt(decoded.number - 1) ?? null;
       }
     }
   }

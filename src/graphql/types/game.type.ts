@@ -69,8 +69,8 @@ export class Game extends Node {
   @Field(() => Date, { nullable: true, description: 'When the game finished or was cancelled.' })
   finishedAt!: Date | null;
 
-  /** Not exposed: the database key, the viewer's view, and every round for the `rounds` connection. */
+  /** Not exposed: the database key, the viewer's view, and the rounds mapped on demand (by index). */
   gameId!: string;
   view!: GameView;
-  allRounds!: Round[];
+  roundAt!: (index: number) => Round | null;
 }

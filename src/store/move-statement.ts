@@ -1,0 +1,149 @@
+import type { GameEvent, GameState } from '../engine';
+
+/** Parameters of the idempotency record written with a move. */
+export interface IdempotencyWrite {
+  readonly playerId: string;
+  readonly key: string;
+  readonly operation: string;
+  readonly response: unknown;
+}
+
+export interface MoveWrite {
+  readonly gameId: string;
+  readonly before: GameState | null;
+  readonly after: GameState;
+  readonly events: readonly GameEvent[];
+  /** The version the move was decided on: the write applies only if the game is still at it. */
+  readonly expectedVersion: number;
+  /** Seats are rewritten separately (lobby changes), so they are not updated here. */
+  readonly seatsRewritten: boolean;
+  readonly idempotency: IdempotencyWrite | null;
+  readonly notify: { readonly channel: string; readonly payload: string } | null;
+}
+
+/**
+ * One SQL statement that records an accepted move: the game row (guarded by its version), the events, the
+ * relational history, the idempotency record and the change notice. A single statement is a transaction
+ * of its own, so a move costs one round trip; it returns one row exactly when it was applied.
+ */
+export function moveStatement(w: MoveWrite): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const param = (value: unknown, cast: string): string => {
+    values.push(value);
+    return `$${values.length}::${cast}`;
+  };
+  const { after } = w;
+  const playerAt = (seat: number | null): string | null =>
+    seat === null ? null : after.seats[seat]!.playerId;
+  const gameId = param(w.gameId, 'uuid');
+  const ctes: string[] = [
+    `upd AS (UPDATE games SET state = ${param(JSON.stringify(after), 'jsonb')}, version = ${param(after.version, 'int')},
+       status = ${param(after.status, '"GameStatus"')}, host_id = ${param(after.host, 'uuid')},
+       winner_id = ${param(playerAt(after.winner), 'uuid')}, started_at = ${param(after.startedAt, 'timestamptz')},
+       finished_at = ${param(after.finishedAt, 'timestamptz')}, updated_at = now()
+     WHERE id = ${gameId} AND version = ${param(w.expectedVersion, 'int')} RETURNING id)`,
+  ];
+  const events = w.events.map(({ seq, version, at, type, ...payload }) => ({
+    seq,
+    version,
+    at,
+    type,
+    payload,
+  }));
+  ctes.push(`ev AS (INSERT INTO game_events (game_id, seq, version, type, payload, at)
+     SELECT upd.id, e.seq, e.version, e.type, e.payload, e.at FROM upd,
+       jsonb_to_recordset(${param(JSON.stringify(events), 'jsonb')}) AS e(seq int, version int, type text, payload jsonb, at timestamptz))`);
+
+  const bids: object[] = [];
+  const roundsNew: object[] = [];
+  const roundsEnded: object[] = [];
+  let roundNumber = w.before?.rounds.length ?? 0;
+  for (const e of w.events) {
+    if (e.type === 'ROUND_STARTED') {
+      roundNumber = e.number;
+      roundsNew.push({
+        number: e.number,
+        starter: e.starter,
+        palifico: e.palificoSeat,
+        dice: e.dice,
+        at: e.at,
+      });
+    } else if (e.type === 'BID_PLACED') {
+      bids.push({
+        round: roundNumber,
+        seq: e.seq,
+        position: e.seat,
+        quantity: e.quantity,
+        face: e.face,
+        at: e.at,
+      });
+    } else if (e.type === 'ROUND_ENDED') {
+      const o = e.outcome;
+      roundsEnded.push({
+        number: e.number,
+        at: e.at,
+        voided: o === null,
+        kind: o?.kind ?? null,
+        caller: o?.caller ?? null,
+        quantity: o?.bid.quantity ?? null,
+        face: o?.bid.face ?? null,
+        bidder: o?.bid.seat ?? null,
+        count: o?.actualCount ?? null,
+        loser: o?.loser ?? null,
+        gainer: o?.gainer ?? null,
+      });
+    }
+  }
+  if (roundsEnded.length) {
+    ctes.push(`re AS (UPDATE rounds r SET ended_at = x.at, voided = x.voided, outcome_kind = x.kind::"CallKind",
+       caller_position = x.caller, bid_quantity = x.quantity, bid_face = x.face, bidder_position = x.bidder,
+       actual_count = x.count, loser_position = x.loser, gainer_position = x.gainer
+     FROM upd, jsonb_to_recordset(${param(JSON.stringify(roundsEnded), 'jsonb')}) AS x(number int, at timestamptz,
+       voided boolean, kind text, caller int, quantity int, face int, bidder int, count int, loser int, gainer int)
+     WHERE r.game_id = upd.id AND r.number = x.number)`);
+  }
+  if (roundsNew.length) {
+    ctes.push(`rn AS (INSERT INTO rounds (game_id, number, starter_position, palifico_position, dice, started_at)
+     SELECT upd.id, x.number, x.starter, x.palifico, x.dice, x.at FROM upd,
+       jsonb_to_recordset(${param(JSON.stringify(roundsNew), 'jsonb')}) AS x(number int, starter int, palifico int, dice jsonb, at timestamptz))`);
+  }
+  if (bids.length) {
+    ctes.push(`bi AS (INSERT INTO bids (game_id, round_number, seq, position, quantity, face, at)
+     SELECT upd.id, x.round, x.seq, x.position, x.quantity, x.face, x.at FROM upd,
+       jsonb_to_recordset(${param(JSON.stringify(bids), 'jsonb')}) AS x(round int, seq int, position int, quantity int, face int, at timestamptz))`);
+  }
+  if (!w.seatsRewritten) {
+    const at = w.events[0]?.at ?? null;
+    const seats = after.seats.flatMap((s, position) => {
+      const b = w.before?.seats[position];
+      if (b && b.diceCount === s.diceCount && b.hasBeenPalifico === s.hasBeenPalifico && b.left === s.left)
+        return [];
+      return [
+        {
+          position,
+          dice: s.diceCount,
+          eliminated: after.status !== 'LOBBY' && s.diceCount === 0,
+          palifico: s.hasBeenPalifico,
+          left_at: s.left && !b?.left ? at : null,
+        },
+      ];
+    });
+    if (seats.length) {
+      ctes.push(`se AS (UPDATE seats s SET dice_count = x.dice, eliminated = x.eliminated, has_been_palifico = x.palifico,
+         left_at = COALESCE(s.left_at, x.left_at)
+       FROM upd, jsonb_to_recordset(${param(JSON.stringify(seats), 'jsonb')}) AS x(position int, dice int,
+         eliminated boolean, palifico boolean, left_at timestamptz)
+       WHERE s.game_id = upd.id AND s.position = x.position)`);
+    }
+  }
+  if (w.idempotency) {
+    const i = w.idempotency;
+    ctes.push(`idem AS (INSERT INTO idempotency_records (player_id, key, operation, response)
+     SELECT ${param(i.playerId, 'uuid')}, ${param(i.key, 'text')}, ${param(i.operation, 'text')},
+       ${param(JSON.stringify(i.response), 'jsonb')} FROM upd)`);
+  }
+  const result = w.notify
+    ? `SELECT pg_notify(${param(w.notify.channel, 'text')}, ${param(w.notify.payload, 'text')}) FROM upd`
+    : 'SELECT 1 FROM upd';
+  return { text: `WITH ${ctes.join(',\n')}\n${result}`, values };
+}

@@ -109,7 +109,13 @@ async function startServer(databaseUrl: string): Promise<Server> {
     process.execPath,
     [...nodeArgs, join(__dirname, '..', 'src', 'server.js')],
     {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: '0',
+        NODE_ENV: 'production',
+        RATE_LIMITS: 'off',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );

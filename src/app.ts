@@ -3,10 +3,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { bearerToken, createContext, type GraphQLContext, type Services } from './graphql/context';
-import { unauthenticated } from './graphql/errors';
+import { invalidToken } from './graphql/errors';
 import { formatError } from './graphql/format-error';
 import { createSchema } from './graphql/schema';
 import { graphqlHttpHandler } from './http/graphql-http.handler';
+import { RateLimiter } from './http/rate-limiter';
+import { checkOperationLimits, OPERATION_LIMITS } from './graphql/operation-limits';
+import { rateLimited } from './graphql/rate-limit-error';
+import { NO_RATE_LIMITS, type ServerLimits } from './limits';
 import { createDatabaseClients } from './persistence/prisma';
 import type { ChangeBus } from './realtime/change-bus';
 import { GameFeeds } from './realtime/game-feed';
@@ -28,6 +32,8 @@ export interface AppOptions {
   /** Fan events out through Redis pub/sub instead of PostgreSQL LISTEN/NOTIFY. */
   readonly redisUrl?: string | null;
   readonly log?: (message: unknown) => void;
+  /** Defaults to the caps without rate limits; the server entry point reads them from the environment. */
+  readonly limits?: ServerLimits;
 }
 
 export interface App {
@@ -41,6 +47,9 @@ export interface App {
 /** Starts the API on one HTTP server: GraphQL over HTTP and over WebSocket at /graphql. */
 export async function startApp(options: AppOptions): Promise<App> {
   const production = options.production ?? process.env.NODE_ENV === 'production';
+  const limits = options.limits ?? NO_RATE_LIMITS;
+  const ipLimiter = limits.perIp ? new RateLimiter(limits.perIp) : null;
+  const playerLimiter = limits.perPlayer ? new RateLimiter(limits.perPlayer) : null;
   const log = options.log ?? ((m: unknown) => console.error(m));
   const db = createDatabaseClients(options.databaseUrl, log);
   const prisma = db.prisma;
@@ -60,6 +69,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     games,
     feeds: new GameFeeds(bus, games, log),
     lobby: new LobbyFeed(bus, games, log),
+    maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
   };
   const schema = await createSchema();
   const apollo = new ApolloServer<GraphQLContext>({
@@ -68,7 +78,21 @@ export async function startApp(options: AppOptions): Promise<App> {
     allowBatchedHttpRequests: false,
     introspection: true,
     includeStacktraceInErrorResponses: !production,
+    hideSchemaDetailsFromClientErrors: production,
+    parseOptions: { maxTokens: OPERATION_LIMITS.maxTokens },
     formatError: formatError(production, log),
+    plugins: [
+      {
+        async requestDidStart() {
+          return {
+            async didResolveOperation({ document, request, schema: s }) {
+              const errors = checkOperationLimits(s, document, request.variables, request.operationName);
+              if (errors.length) throw errors[0];
+            },
+          };
+        },
+      },
+    ],
   });
   await apollo.start();
 
@@ -76,12 +100,29 @@ export async function startApp(options: AppOptions): Promise<App> {
     if (!authorization) return createContext(services, null);
     const token = bearerToken(authorization);
     const viewer = token ? await services.players.findByToken(token) : null;
-    if (!viewer) throw unauthenticated();
+    if (!viewer) throw invalidToken();
+    const wait = playerLimiter?.take(viewer.id) ?? 0;
+    if (wait > 0) throw rateLimited('player', wait);
     return createContext(services, viewer);
   };
   const handle = graphqlHttpHandler(apollo, (req) => context(req.headers.authorization));
   const httpServer = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    const wait = ipLimiter?.take(req.socket.remoteAddress ?? '') ?? 0;
+    if (wait > 0) {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(Math.ceil(wait)) });
+      res.end(
+        JSON.stringify({
+          errors: [
+            {
+              message: rateLimited('address', wait).message,
+              extensions: { code: 'RATE_LIMITED', retryAfterSeconds: wait },
+            },
+          ],
+        }),
+      );
+      return;
+    }
     if (path === '/graphql') {
       handle(req, res).catch((error: unknown) => {
         log(error);
@@ -98,7 +139,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: the API is at /graphql');
     }
   });
-  const ws = startGraphqlWs(httpServer, schema, services, production);
+  const ws = startGraphqlWs(httpServer, schema, services, { production, limits, ipLimiter, playerLimiter });
   await new Promise<void>((resolve) => httpServer.listen(options.port, options.host ?? '0.0.0.0', resolve));
   const port = (httpServer.address() as AddressInfo).port;
   return {

@@ -1,4 +1,5 @@
 import { startApp } from './app';
+import { limitsFromEnv } from './limits';
 import { migrate } from './persistence/migrate';
 import { resolveDatabase } from './persistence/resolve-database';
 
@@ -9,6 +10,7 @@ async function main(): Promise<void> {
     databaseUrl: database.url,
     port: Number(process.env.PORT ?? 4000),
     redisUrl: process.env.REDIS_URL || null,
+    limits: limitsFromEnv(),
   });
   console.log(`Perudo API ready at ${app.url}`);
   let stopping = false;

@@ -125,11 +125,12 @@ function isInt(n: unknown, min: number, max: number): boolean {
  * Undefined or null-valued overrides keep the preset's value, except `maxDice` where null means "no limit".
  */
 export function resolveRules(preset: PresetName, overrides: RuleOverrides = {}): RulesResult {
-  const base = PRESETS[preset];
+  // Own properties only: names such as "toString" or "__proto__" are not presets or options.
+  const base = Object.hasOwn(PRESETS, preset) ? PRESETS[preset] : undefined;
   if (!base) return { ok: false, field: 'preset', message: `unknown preset ${String(preset)}` };
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(overrides)) {
-    if (!(key in base) || key === 'preset') {
+    if (!Object.hasOwn(base, key) || key === 'preset') {
       return { ok: false, field: key, message: `unknown rule option "${key}"` };
     }
     if (value === undefined) continue;

@@ -21,13 +21,16 @@ export class Transition {
     return this.current;
   }
 
+  /**
+   * Numbers the draft and applies it. The draft must be a fresh object owned by this call (every caller
+   * passes a literal): it is completed in place, which V8 does far faster than copying it with a spread.
+   */
   emit(draft: DraftEvent): void {
-    const event = {
-      ...draft,
-      seq: (this.current?.seq ?? 0) + 1,
-      version: this.version,
-      at: this.at,
-    } as GameEvent;
+    const numbered = draft as unknown as { seq: number; version: number; at: string };
+    numbered.seq = (this.current?.seq ?? 0) + 1;
+    numbered.version = this.version;
+    numbered.at = this.at;
+    const event = draft as unknown as GameEvent;
     this.current = applyEvent(this.current, event);
     this.events.push(event);
   }

@@ -11,6 +11,8 @@ export interface Services {
   readonly games: GameRepository;
   readonly feeds: GameFeeds;
   readonly lobby: LobbyFeed;
+  /** Games (lobby or in play) a player may sit in at once. */
+  readonly maxActiveGamesPerPlayer: number;
 }
 
 export interface GraphQLContext {

@@ -18,6 +18,13 @@ export function unauthenticated(): GraphQLError {
   );
 }
 
+/** A token was sent but matches no player: refused before anything runs (HTTP 401). */
+export function invalidToken(): GraphQLError {
+  return apiError('UNAUTHENTICATED', 'the bearer token is not valid: use the token registerPlayer returned', {
+    http: { status: 401 },
+  });
+}
+
 export function badInput(message: string, field: string): GraphQLError {
   return apiError('BAD_USER_INPUT', message, { field });
 }

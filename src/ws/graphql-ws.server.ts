@@ -1,10 +1,14 @@
 import type { Server } from 'node:http';
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { bearerToken, createContext, type Services } from '../graphql/context';
-import type { PlayerRecord } from '../store/player.repository';
+import { checkOperationLimits, OPERATION_LIMITS } from '../graphql/operation-limits';
+import { rateLimited } from '../graphql/rate-limit-error';
 import { MAX_BODY_BYTES } from '../http/graphql-http.handler';
+import { RateLimiter } from '../http/rate-limiter';
+import type { ServerLimits } from '../limits';
+import type { PlayerRecord } from '../store/player.repository';
 
 export interface WsServer {
   readonly connections: () => number;
@@ -12,25 +16,69 @@ export interface WsServer {
   close(): Promise<void>;
 }
 
-type Extra = { viewer?: PlayerRecord | null };
+export interface WsOptions {
+  readonly production: boolean;
+  readonly limits: ServerLimits;
+  readonly ipLimiter: RateLimiter | null;
+  readonly playerLimiter: RateLimiter | null;
+}
+
+type Extra = {
+  viewer?: PlayerRecord | null;
+  /** Operations running on this socket, to cap subscriptions. */
+  active?: Set<string>;
+  limiter?: RateLimiter | null;
+};
+
+function codeOf(error: GraphQLError, fallback: string): GraphQLError {
+  if (error.extensions?.code) return error;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    extensions: { ...error.extensions, code: fallback },
+  });
+}
+
+/** Validation messages without "Did you mean ...?" hints, which would reveal the schema in production. */
+function hideSuggestions(error: GraphQLError): GraphQLError {
+  return new GraphQLError(error.message.replace(/ ?Did you mean .*\?$/, ''), {
+    nodes: error.nodes,
+    extensions: error.extensions,
+  });
+}
 
 /**
  * graphql-ws (`graphql-transport-ws`) on the HTTP server's /graphql path. The player comes from
  * `connectionParams.authorization`: a bad token closes the socket with 4403, no token is a spectator.
+ * Operations get the same parsing, validation, limits and rate limits as over HTTP.
  */
 export function startGraphqlWs(
   httpServer: Server,
   schema: GraphQLSchema,
   services: Services,
-  production: boolean,
+  options: WsOptions,
 ): WsServer {
-  const wss = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: MAX_BODY_BYTES });
+  const { limits } = options;
+  const wss = new WebSocketServer({
+    server: httpServer,
+    path: '/graphql',
+    maxPayload: MAX_BODY_BYTES,
+    verifyClient: (info, done) => {
+      const wait = options.ipLimiter?.take(info.req.socket.remoteAddress ?? '') ?? 0;
+      if (wait > 0)
+        done(false, 429, `too many connections: retry in ${wait} s`, {
+          'retry-after': String(Math.ceil(wait)),
+        });
+      else done(true);
+    },
+  });
   const disposable = useServer<Record<string, unknown>, Extra>(
     {
       schema,
-      isProd: production,
-      connectionInitWaitTimeout: 10_000,
+      isProd: options.production,
+      connectionInitWaitTimeout: limits.connectionInitTimeoutMs,
       onConnect: async (ctx) => {
+        ctx.extra.active = new Set();
+        ctx.extra.limiter = limits.perSocket ? new RateLimiter(limits.perSocket) : null;
         const auth = ctx.connectionParams?.authorization;
         if (auth === undefined || auth === null || auth === '') {
           ctx.extra.viewer = null;
@@ -42,7 +90,51 @@ export function startGraphqlWs(
         ctx.extra.viewer = viewer;
         return true;
       },
-      context: (ctx) => createContext(services, ctx.extra.viewer ?? null),
+      onSubscribe: (ctx, id, payload) => {
+        const extra = ctx.extra;
+        const wait = Math.max(
+          extra.limiter?.take('socket') ?? 0,
+          extra.viewer ? (options.playerLimiter?.take(extra.viewer.id) ?? 0) : 0,
+        );
+        if (wait > 0) return [rateLimited(extra.viewer ? 'player' : 'connection', wait)];
+        if ((extra.active?.size ?? 0) >= limits.maxSubscriptionsPerSocket) {
+          return [
+            new GraphQLError(`at most ${limits.maxSubscriptionsPerSocket} operations may run on one socket`, {
+              extensions: { code: 'RATE_LIMITED' },
+            }),
+          ];
+        }
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query, { maxTokens: OPERATION_LIMITS.maxTokens });
+        } catch (error) {
+          return [codeOf(error as GraphQLError, 'GRAPHQL_PARSE_FAILED')];
+        }
+        const invalid = validate(schema, document);
+        if (invalid.length) {
+          return invalid.map((e) =>
+            codeOf(options.production ? hideSuggestions(e) : e, 'GRAPHQL_VALIDATION_FAILED'),
+          );
+        }
+        const over = checkOperationLimits(
+          schema,
+          document,
+          payload.variables ?? undefined,
+          payload.operationName,
+        );
+        if (over.length) return over;
+        extra.active?.add(id);
+        return {
+          schema,
+          document,
+          variableValues: payload.variables,
+          operationName: payload.operationName,
+          contextValue: createContext(services, extra.viewer ?? null),
+        };
+      },
+      onComplete: (ctx, id) => {
+        ctx.extra.active?.delete(id);
+      },
     },
     wss,
   );

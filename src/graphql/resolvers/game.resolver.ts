@@ -1,3 +1,4 @@
+import { listCost } from '../operation-limits';
 import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import { decodeRoundCursor, encodeRoundCursor } from '../cursors';
@@ -22,7 +23,10 @@ export class GameResolver {
     return toPlayer((await ctx.playerLoader.load(game.view.seats[game.view.winner]!.playerId))!);
   }
 
-  @FieldResolver(() => RoundConnection, { description: 'Every round of the game, oldest first.' })
+  @FieldResolver(() => RoundConnection, {
+    complexity: listCost(20),
+    description: 'Every round of the game, oldest first.',
+  })
   rounds(
     @Root() game: Game,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 0 to 100 (default 20).' })

@@ -93,6 +93,8 @@ export class MutationResolver {
       }
       overrides.maxDice = null;
     }
+    const tooMany = await this.tooManyGames(ctx, viewer.id, clientMutationId);
+    if (tooMany) return tooMany;
     const rules = resolveRules(input.preset as PresetName, overrides as RuleOverrides);
     if (!rules.ok) {
       return Object.assign(new GamePayload(), {
@@ -113,10 +115,13 @@ export class MutationResolver {
   }
 
   @Mutation(() => GamePayload, { description: 'Takes a free seat in a game in its lobby.' })
-  joinGame(
+  async joinGame(
     @Arg('input', () => GameInput, { description: 'The game.' }) input: GameInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
+    const viewer = requireViewer(ctx);
+    const tooMany = await this.tooManyGames(ctx, viewer.id, valid.clientMutationId(input.clientMutationId));
+    if (tooMany) return tooMany;
     return this.move(ctx, 'joinGame', input, (playerId) => ({ type: 'JOIN', playerId }));
   }
 
@@ -168,6 +173,19 @@ export class MutationResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
     return this.move(ctx, 'callExact', input, (playerId) => ({ type: 'EXACT', playerId }));
+  }
+
+  /** A refusal when the player already sits in as many open games as allowed. */
+  private async tooManyGames(ctx: GraphQLContext, playerId: string, clientMutationId: string | null) {
+    const max = ctx.services.maxActiveGamesPerPlayer;
+    if ((await ctx.services.players.activeGames(playerId)) < max) return null;
+    return Object.assign(new GamePayload(), {
+      game: null,
+      userErrors: [
+        userError('TOO_MANY_GAMES', `you already sit in ${max} open games: finish or leave one first`),
+      ],
+      clientMutationId,
+    });
   }
 
   private async move(

@@ -1,3 +1,4 @@
+import { listCost } from '../operation-limits';
 import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import { decodeGameCursor } from '../cursors';
@@ -9,7 +10,10 @@ import { pageSize } from '../validation';
 
 @Resolver(() => Player)
 export class PlayerResolver {
-  @FieldResolver(() => GameConnection, { description: 'Games the player has a seat in, newest first.' })
+  @FieldResolver(() => GameConnection, {
+    complexity: listCost(20),
+    description: 'Games the player has a seat in, newest first.',
+  })
   async games(
     @Root() player: Player,
     @Ctx() ctx: GraphQLContext,

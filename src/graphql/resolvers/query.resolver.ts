@@ -1,3 +1,4 @@
+import { listCost } from '../operation-limits';
 import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
 import { PRESET_NAMES, PRESETS, viewFor, type GameState } from '../../engine';
 import type { GraphQLContext } from '../context';
@@ -13,7 +14,7 @@ import { Node } from '../types/node.interface';
 import { Player } from '../types/player.type';
 import { RuleSet } from '../types/rule-set.type';
 import { badInput } from '../errors';
-import { gameKey, pageSize, playerKey } from '../validation';
+import { pageSize } from '../validation';
 
 /** The viewer's view of a game, or null when it does not exist. */
 export async function loadGame(ctx: GraphQLContext, gameId: string): Promise<Game | null> {
@@ -57,10 +58,16 @@ export class QueryResolver {
     @Arg('id', () => ID, { description: 'The game ID.' }) id: string,
     @Ctx() ctx: GraphQLContext,
   ): Promise<Game | null> {
-    return loadGame(ctx, gameKey(id, 'id'));
+    // A well-formed ID of another type names no game: null, like an unknown game ID.
+    const decoded = fromGlobalId(id);
+    if (!decoded) throw badInput('id is not a valid ID', 'id');
+    return decoded.type === 'Game' ? loadGame(ctx, decoded.gameId) : Promise.resolve(null);
   }
 
-  @Query(() => GameConnection, { description: 'Games newest first: the lobby (status LOBBY) and history.' })
+  @Query(() => GameConnection, {
+    complexity: listCost(20),
+    description: 'Games newest first: the lobby (status LOBBY) and history.',
+  })
   async games(
     @Ctx() ctx: GraphQLContext,
     @Arg('status', () => GameStatus, { nullable: true, description: 'Only games in this status.' })
@@ -80,7 +87,10 @@ export class QueryResolver {
     @Arg('id', () => ID, { description: 'The player ID.' }) id: string,
     @Ctx() ctx: GraphQLContext,
   ): Promise<Player | null> {
-    const p = await ctx.playerLoader.load(playerKey(id));
+    const decoded = fromGlobalId(id);
+    if (!decoded) throw badInput('id is not a valid ID', 'id');
+    if (decoded.type !== 'Player') return null;
+    const p = await ctx.playerLoader.load(decoded.playerId);
     return p ? toPlayer(p) : null;
   }
 

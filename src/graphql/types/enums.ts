@@ -190,6 +190,7 @@ export enum ErrorCode {
   STALE_VERSION = 'STALE_VERSION',
   INVALID_RULES = 'INVALID_RULES',
   IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
+  TOO_MANY_GAMES = 'TOO_MANY_GAMES',
 }
 registerEnumType(ErrorCode, {
   name: 'ErrorCode',
@@ -212,5 +213,6 @@ registerEnumType(ErrorCode, {
     STALE_VERSION: { description: 'expectedVersion is not the current version of the game.' },
     INVALID_RULES: { description: 'The rule options do not make a valid combination.' },
     IDEMPOTENCY_KEY_REUSED: { description: 'The idempotencyKey was already used for a different request.' },
+    TOO_MANY_GAMES: { description: 'The player already sits in as many open games as allowed.' },
   },
 });

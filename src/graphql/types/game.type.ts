@@ -1,3 +1,4 @@
+import { listCost } from '../operation-limits';
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { GameView } from '../../engine';
 import { GameStatus } from './enums';
@@ -39,7 +40,10 @@ export class Game extends Node {
   @Field(() => Int, { description: 'Seats at the table.' })
   maxPlayers!: number;
 
-  @Field(() => [Seat], { description: 'The seats in turn order.' })
+  @Field(() => [Seat], {
+    complexity: listCost(10),
+    description: 'The seats in turn order.',
+  })
   seats!: Seat[];
 
   @Field(() => Seat, { nullable: true, description: 'Whose turn it is; null outside play.' })
@@ -48,7 +52,10 @@ export class Game extends Node {
   @Field(() => Round, { nullable: true, description: 'The open round; null outside play.' })
   currentRound!: Round | null;
 
-  @Field(() => [RollOffThrow], { description: 'The public roll-off that chose the first starter, if any.' })
+  @Field(() => [RollOffThrow], {
+    complexity: listCost(10),
+    description: 'The public roll-off that chose the first starter, if any.',
+  })
   rollOff!: RollOffThrow[];
 
   @Field(() => LegalActions, {

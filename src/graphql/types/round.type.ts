@@ -1,3 +1,4 @@
+import { listCost } from '../operation-limits';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Bid } from './bid.type';
 import { CallKind } from './enums';
@@ -48,7 +49,10 @@ export class Round extends Node {
   @Field(() => Seat, { description: 'Who opened the bidding.' })
   starter!: Seat;
 
-  @Field(() => [Bid], { description: 'The bids, in order.' })
+  @Field(() => [Bid], {
+    complexity: listCost(10),
+    description: 'The bids, in order.',
+  })
   bids!: Bid[];
 
   @Field(() => Seat, { nullable: true, description: 'Whose turn it is; null once the round has ended.' })
@@ -67,6 +71,7 @@ export class Round extends Node {
   outcome!: RoundOutcome | null;
 
   @Field(() => [RevealedHand], {
+    complexity: listCost(10),
     nullable: true,
     description: "Everyone's dice once the round has ended; null while open.",
   })

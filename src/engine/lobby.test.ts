@@ -1,0 +1,308 @@
+import { applyCommand, createGame } from './actions';
+import { seededRng } from './random';
+import { PRESETS } from './rules';
+import { AT, buildRound, pid, rulesFor, Table, types } from './testing/builders';
+import { ScriptedRng } from './testing/scripted-rng';
+
+const fallback = () => new ScriptedRng([], seededRng(23));
+
+describe('creating a game', () => {
+  it('the host takes seat 0 in the lobby', () => {
+    const result = createGame({ host: 'h', rules: PRESETS.PUB, name: 'Friday' }, AT);
+    if (!result.ok) throw new Error('refused');
+    expect(result.events).toEqual([
+      {
+        type: 'GAME_CREATED',
+        rules: PRESETS.PUB,
+        name: 'Friday',
+        maxPlayers: 10,
+        host: 'h',
+        seq: 1,
+        version: 1,
+        at: AT,
+      },
+      { type: 'PLAYER_JOINED', seat: 0, playerId: 'h', seq: 2, version: 1, at: AT },
+    ]);
+    expect(result.state).toEqual({
+      rules: PRESETS.PUB,
+      name: 'Friday',
+      maxPlayers: 10,
+      status: 'LOBBY',
+      version: 1,
+      seq: 2,
+      host: 'h',
+      seats: [{ playerId: 'h', diceCount: 0, hasBeenPalifico: false, left: false }],
+      rollOff: [],
+      rounds: [],
+      winner: null,
+      createdAt: AT,
+      startedAt: null,
+      finishedAt: null,
+    });
+  });
+
+  it('maxPlayers defaults to the rules and must fit them', () => {
+    const ok = createGame({ host: 'h', rules: PRESETS.LIARS_DICE, maxPlayers: 20 }, AT);
+    expect(ok.ok && ok.state.maxPlayers).toBe(20);
+    for (const maxPlayers of [1, 11, 2.5]) {
+      expect(createGame({ host: 'h', rules: PRESETS.CLASSIC, maxPlayers }, AT)).toEqual({
+        ok: false,
+        violation: {
+          code: 'INVALID_RULES',
+          message: 'maxPlayers must be an integer from 2 to 10 for these rules',
+          field: ['maxPlayers'],
+        },
+      });
+    }
+  });
+});
+
+describe('the lobby', () => {
+  it('players join in the next free seat', () => {
+    const t = Table.lobby('CLASSIC', 1);
+    const events = t.act({ type: 'JOIN', playerId: 'p1' });
+    expect(events).toEqual([{ type: 'PLAYER_JOINED', seat: 1, playerId: 'p1', seq: 3, version: 2, at: AT }]);
+    t.act({ type: 'JOIN', playerId: 'p2' });
+    expect(t.state.seats.map((s) => s.playerId)).toEqual(['p0', 'p1', 'p2']);
+    expect(t.state.version).toBe(3);
+  });
+
+  it('ALREADY_JOINED', () => {
+    const t = Table.lobby('CLASSIC', 2);
+    expect(t.refuse({ type: 'JOIN', playerId: 'p1' })).toEqual({
+      code: 'ALREADY_JOINED',
+      message: 'you already have a seat in this game',
+    });
+    expect(t.refuse({ type: 'JOIN', playerId: 'p0' }).code).toBe('ALREADY_JOINED');
+  });
+
+  it('GAME_FULL', () => {
+    const created = createGame({ host: 'p0', rules: PRESETS.CLASSIC, maxPlayers: 2 }, AT);
+    if (!created.ok) throw new Error('refused');
+    const t = new Table(created.state, fallback(), created.events);
+    t.act({ type: 'JOIN', playerId: 'p1' });
+    expect(t.refuse({ type: 'JOIN', playerId: 'p2' })).toEqual({
+      code: 'GAME_FULL',
+      message: 'the game is full: all 2 seats are taken',
+    });
+  });
+
+  it('GAME_FULL at the rules maximum', () => {
+    const t = Table.lobby('CLASSIC', 10);
+    expect(t.refuse({ type: 'JOIN', playerId: 'p10' }).code).toBe('GAME_FULL');
+  });
+
+  it('leaving frees the seat and later seats move up', () => {
+    const t = Table.lobby('CLASSIC', 3);
+    const events = t.act({ type: 'LEAVE', playerId: 'p1' });
+    expect(events).toEqual([
+      {
+        type: 'PLAYER_LEFT',
+        seat: 1,
+        playerId: 'p1',
+        phase: 'LOBBY',
+        newHost: null,
+        seq: 5,
+        version: 4,
+        at: AT,
+      },
+    ]);
+    expect(t.state.seats.map((s) => s.playerId)).toEqual(['p0', 'p2']);
+    expect(t.state.host).toBe('p0');
+    // the seat is free again
+    t.act({ type: 'JOIN', playerId: 'p1' });
+    expect(t.state.seats.map((s) => s.playerId)).toEqual(['p0', 'p2', 'p1']);
+  });
+
+  it('the host leaving hands the game to the next seat', () => {
+    const t = Table.lobby('CLASSIC', 3);
+    const events = t.act({ type: 'LEAVE', playerId: 'p0' });
+    expect(events[0]).toMatchObject({ type: 'PLAYER_LEFT', seat: 0, phase: 'LOBBY', newHost: 'p1' });
+    expect(t.state.host).toBe('p1');
+    expect(t.state.seats.map((s) => s.playerId)).toEqual(['p1', 'p2']);
+    expect(t.refuse({ type: 'START', playerId: 'p0' }).code).toBe('NOT_HOST');
+    t.act({ type: 'START', playerId: 'p1' });
+  });
+
+  it('the host in the last seat hands the game to seat 0', () => {
+    const t = Table.lobby('CLASSIC', 2);
+    t.act({ type: 'LEAVE', playerId: 'p0' });
+    t.act({ type: 'JOIN', playerId: 'p2' });
+    t.act({ type: 'LEAVE', playerId: 'p1' });
+    expect(t.state.host).toBe('p2');
+    expect(t.state.seats.map((s) => s.playerId)).toEqual(['p2']);
+  });
+
+  it('the last player leaving cancels the game', () => {
+    const t = Table.lobby('CLASSIC', 1);
+    const events = t.act({ type: 'LEAVE', playerId: 'p0' });
+    expect(types(events)).toEqual(['PLAYER_LEFT', 'GAME_CANCELLED']);
+    expect(events[0]).toMatchObject({ newHost: null });
+    expect(t.state).toMatchObject({ status: 'CANCELLED', seats: [], finishedAt: AT });
+    expect(t.refuse({ type: 'JOIN', playerId: 'p1' })).toEqual({
+      code: 'GAME_NOT_IN_LOBBY',
+      message: 'players can join only while the game is in its lobby',
+    });
+    expect(t.refuse({ type: 'START', playerId: 'p0' }).code).toBe('GAME_NOT_IN_LOBBY');
+    expect(t.refuse({ type: 'LEAVE', playerId: 'p0' }).code).toBe('GAME_NOT_IN_PROGRESS');
+  });
+
+  it('NOT_IN_GAME for a player without a seat', () => {
+    const t = Table.lobby('CLASSIC', 2);
+    expect(t.refuse({ type: 'LEAVE', playerId: 'stranger' })).toEqual({
+      code: 'NOT_IN_GAME',
+      message: 'you have no seat in this game',
+    });
+  });
+
+  it('NOT_HOST', () => {
+    const t = Table.lobby('CLASSIC', 2);
+    expect(t.refuse({ type: 'START', playerId: 'p1' })).toEqual({
+      code: 'NOT_HOST',
+      message: 'only the host can start the game',
+    });
+    expect(t.refuse({ type: 'START', playerId: 'stranger' }).code).toBe('NOT_HOST');
+  });
+
+  it('NOT_ENOUGH_PLAYERS', () => {
+    const t = Table.lobby('CLASSIC', 1);
+    expect(t.refuse({ type: 'START', playerId: 'p0' })).toEqual({
+      code: 'NOT_ENOUGH_PLAYERS',
+      message: 'at least 2 players are needed; 1 seated',
+    });
+    const three = Table.lobby(rulesFor('PUB', { minPlayers: 3 }), 2);
+    expect(three.refuse({ type: 'START', playerId: 'p0' }).message).toBe(
+      'at least 3 players are needed; 2 seated',
+    );
+    three.act({ type: 'JOIN', playerId: 'p2' });
+    three.act({ type: 'START', playerId: 'p0' });
+  });
+
+  it('starting deals the starting dice and rolls the first round', () => {
+    const rng = new ScriptedRng([1]).pushHands([1, 2, 3, 4, 5], [6, 5, 4, 3, 2]);
+    const t = Table.lobby('CLASSIC', 2, rng);
+    const events = t.act({ type: 'START', playerId: 'p0' });
+    expect(events).toEqual([
+      { type: 'GAME_STARTED', rollOff: [], starter: 1, seq: 4, version: 3, at: AT },
+      {
+        type: 'ROUND_STARTED',
+        number: 1,
+        starter: 1,
+        palificoSeat: null,
+        dice: [
+          [1, 2, 3, 4, 5],
+          [6, 5, 4, 3, 2],
+        ],
+        seq: 5,
+        version: 3,
+        at: AT,
+      },
+    ]);
+    expect(t.state).toMatchObject({ status: 'IN_PROGRESS', startedAt: AT, version: 3, seq: 5 });
+    expect(t.counts).toEqual([5, 5]);
+    expect(t.round).toMatchObject({ number: 1, starter: 1, turn: 1, bids: [], ended: false });
+  });
+
+  it.each([
+    ['LIARS_DICE', 3],
+    ['PUB', 5],
+  ] as const)('%s deals %i dice each', (preset, dice) => {
+    const t = Table.started(preset, 4);
+    expect(t.counts).toEqual([dice, dice, dice, dice]);
+    expect(t.round.dice.map((h) => h.length)).toEqual([dice, dice, dice, dice]);
+    for (const hand of t.round.dice) for (const d of hand) expect([1, 2, 3, 4, 5, 6]).toContain(d);
+  });
+
+  it('GAME_NOT_IN_LOBBY once started', () => {
+    const t = Table.started('CLASSIC', 2);
+    expect(t.refuse({ type: 'JOIN', playerId: 'p5' }).code).toBe('GAME_NOT_IN_LOBBY');
+    expect(t.refuse({ type: 'START', playerId: 'p0' })).toEqual({
+      code: 'GAME_NOT_IN_LOBBY',
+      message: 'the game has already started or ended',
+    });
+  });
+});
+
+describe('leaving a game in progress', () => {
+  const hands = [[2, 3, 4], [5, 5], [6, 6, 6], [], [1, 2]];
+
+  it('the player is out at once; the open round is voided and a new one started left of the leaver', () => {
+    const rng = new ScriptedRng().pushHands([2, 2, 2], [5, 5], [3, 3]);
+    const t = new Table(
+      buildRound({
+        rules: 'CLASSIC',
+        hands,
+        bids: [
+          [0, 2, 3],
+          [1, 3, 3],
+        ],
+      }),
+      rng,
+    );
+    const before = t.state;
+    const events = t.leave(2); // the player whose turn it is
+    expect(types(events)).toEqual(['PLAYER_LEFT', 'ROUND_ENDED', 'PLAYER_ELIMINATED', 'ROUND_STARTED']);
+    expect(events[0]).toMatchObject({ seat: 2, playerId: 'p2', phase: 'IN_PROGRESS', newHost: null });
+    expect(events[1]).toMatchObject({ type: 'ROUND_ENDED', number: 1, outcome: null });
+    expect(events[2]).toMatchObject({ type: 'PLAYER_ELIMINATED', seat: 2, playerId: 'p2' });
+    expect(events[3]).toMatchObject({ type: 'ROUND_STARTED', number: 2, starter: 4, palificoSeat: null });
+    expect(t.counts).toEqual([3, 2, 0, 0, 2]);
+    expect(t.state.seats[2]).toEqual({ playerId: 'p2', diceCount: 0, hasBeenPalifico: false, left: true });
+    expect(t.state.rounds[0]).toMatchObject({ ended: true, voided: true, outcome: null, turn: null });
+    expect(t.round.dice).toEqual([[2, 2, 2], [5, 5], [], [], [3, 3]]);
+    expect(t.round.turn).toBe(4);
+    expect(t.state.version).toBe(before.version + 1);
+    expect(t.state.status).toBe('IN_PROGRESS');
+  });
+
+  it('a player leaving out of turn, the next seat wrapping around', () => {
+    const t = new Table(buildRound({ rules: 'PUB', hands, bids: [[0, 2, 3]] }), fallback());
+    t.leave(4);
+    expect(t.counts).toEqual([3, 2, 3, 0, 0]);
+    expect(t.round).toMatchObject({ number: 2, starter: 0 });
+  });
+
+  it('the game finishes when one player remains', () => {
+    const t = new Table(
+      buildRound({ rules: 'LIARS_DICE', hands: [[2], [], [3, 4]], bids: [[0, 1, 2]] }),
+      fallback(),
+    );
+    const events = t.leave(2);
+    expect(types(events)).toEqual(['PLAYER_LEFT', 'ROUND_ENDED', 'PLAYER_ELIMINATED', 'GAME_FINISHED']);
+    expect(events[3]).toMatchObject({ winner: 0 });
+    expect(t.state).toMatchObject({ status: 'FINISHED', winner: 0 });
+    expect(t.counts).toEqual([1, 0, 0]);
+  });
+
+  it('a player who is already out cannot leave again', () => {
+    const t = new Table(buildRound({ rules: 'PUB', hands }), fallback());
+    expect(t.refuse({ type: 'LEAVE', playerId: 'p3' })).toEqual({
+      code: 'NOT_IN_GAME',
+      message: 'you are already out of this game',
+    });
+    expect(t.refuse({ type: 'LEAVE', playerId: 'stranger' }).code).toBe('NOT_IN_GAME');
+  });
+
+  it('a leaver cannot act any more', () => {
+    const t = new Table(buildRound({ rules: 'PUB', hands }), fallback());
+    t.leave(1);
+    expect(t.refuse({ type: 'DUDO', playerId: pid(1) }).code).toBe('NOT_IN_GAME');
+  });
+
+  it('the palifico round of a leaver is voided like any other', () => {
+    const t = new Table(
+      buildRound({ rules: 'CLASSIC', palificoSeat: 0, hands: [[3], [4, 4], [5, 5]], bids: [[0, 1, 3]] }),
+      fallback(),
+    );
+    t.leave(0);
+    expect(t.round).toMatchObject({ number: 2, palificoSeat: null, starter: 1 });
+  });
+
+  it('a refused leave leaves the state untouched', () => {
+    const t = new Table(buildRound({ rules: 'PUB', hands }), fallback());
+    const before = t.state;
+    const result = applyCommand(before, { type: 'LEAVE', playerId: 'p3' }, { rng: seededRng(1), at: AT });
+    expect(result.ok).toBe(false);
+    expect(t.state).toBe(before);
+  });
+});

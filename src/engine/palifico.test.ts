@@ -1,0 +1,473 @@
+import { legalActions } from './legal-actions';
+import { seededRng } from './random';
+import type { PresetName } from './rules';
+import { buildRound, rulesFor, Table, types } from './testing/builders';
+import { ScriptedRng } from './testing/scripted-rng';
+
+const fallback = () => new ScriptedRng([], seededRng(42));
+
+describe('RULES §4: when a palifico round happens', () => {
+  it.each(['CLASSIC', 'PERUDO'] as const)(
+    '%s (ONCE_PER_GAME): a bidder going from 2 dice to 1 plays the next round as palifico and opens it',
+    (preset) => {
+      const t = new Table(
+        buildRound({
+          rules: preset,
+          hands: [
+            [2, 3],
+            [4, 4, 4, 4, 4],
+            [5, 5, 5, 5, 5],
+          ],
+          bids: [[0, 5, 6]],
+        }),
+        fallback(),
+      );
+      const events = t.dudo(1);
+      expect(types(events)).toEqual(['DUDO_CALLED', 'ROUND_ENDED', 'ROUND_STARTED']);
+      expect(events[2]).toMatchObject({ type: 'ROUND_STARTED', number: 2, starter: 0, palificoSeat: 0 });
+      expect(t.counts).toEqual([1, 5, 5]);
+      expect(t.state.seats.map((s) => s.hasBeenPalifico)).toEqual([true, false, false]);
+      expect(t.round).toMatchObject({ palificoSeat: 0, starter: 0, turn: 0 });
+    },
+  );
+
+  it('a challenger going from 2 dice to 1 is palifico too', () => {
+    const t = new Table(
+      buildRound({
+        rules: 'CLASSIC',
+        hands: [
+          [4, 4, 4],
+          [2, 3],
+          [5, 5, 5],
+        ],
+        bids: [[0, 3, 4]],
+      }),
+      fallback(),
+    );
+    t.dudo(1);
+    expect(t.round).toMatchObject({ palificoSeat: 1, starter: 1 });
+  });
+
+  it('the palifico player starts even when the next starter would be the winner (LIARS_DICE)', () => {
+    const t = new Table(
+      buildRound({
+        rules: 'LIARS_DICE',
+        hands: [
+          [2, 3],
+          [4, 4, 4],
+          [5, 5, 5],
+        ],
+        bids: [[0, 5, 6]],
+      }),
+      fallback(),
+    );
+    t.dudo(1);
+    expect(t.round).toMatchObject({ palificoSeat: 0, starter: 0 });
+  });
+
+  it('a player going from 3 dice to 2, or from 1 to 0, is not palifico', () => {
+    const t = new Table(
+      buildRound({
+        rules: 'CLASSIC',
+        hands: [
+          [2, 3, 3],
+          [4, 4],
+          [5, 5],
+        ],
+        bids: [[0, 5, 6]],
+      }),
+      fallback(),
+    );
+    t.dudo(1);
+    expect(t.round.palificoSeat).toBeNull();
+
+    const out = new Table(
+      buildRound({ rules: 'CLASSIC', hands: [[2], [4, 4], [5, 5]], bids: [[0, 5, 6]] }),
+      fallback(),
+    );
+    out.dudo(1);
+    expect(out.round.palificoSeat).toBeNull();
+    expect(out.round.starter).toBe(1);
+  });
+
+  it('ONCE_PER_GAME: not with fewer than palificoMinPlayers (3) players, and the palifico is not used up', () => {
+    const t = new Table(
+      buildRound({
+        rules: 'CLASSIC',
+        hands: [
+          [2, 3],
+          [4, 4, 4],
+        ],
+        bids: [[0, 5, 6]],
+      }),
+      fallback(),
+    );
+    t.dudo(1);
+    expect(t.counts).toEqual([1, 3]);
+    expect(t.round).toMatchObject({ palificoSeat: null, starter: 0 });
+    expect(t.state.seats[0]!.hasBeenPalifico).toBe(false);
+    // aces stay wild and the face may change
+    t.bid(0, 1, 2);
+    t.bid(1, 1, 3);
+  });
+
+  it('palificoMinPlayers counts the players left in the game', () => {
+    const rules = rulesFor('CLASSIC', { palificoMinPlayers: 4 });
+    const hands = [[2, 3], [4, 4, 4], [5, 5, 5], [6]];
+    const four = new Table(buildRound({ rules, hands, bids: [[0, 5, 6]] }), fallback());
+    four.dudo(1);
+    expect(four.round.palificoSeat).toBe(0);
+    const three = new Table(
+      buildRound({ rules, hands: [[2, 3], [4, 4, 4], [5, 5, 5], []], bids: [[0, 5, 6]] }),
+      fallback(),
+    );
+    three.dudo(1);
+    expect(three.round.palificoSeat).toBeNull();
+  });
+
+  it('LIARS_DICE (palificoMinPlayers 2): palifico with two players', () => {
+    const t = new Table(
+      buildRound({
+        rules: 'LIARS_DICE',
+        hands: [
+          [2, 3],
+          [4, 4, 4],
+        ],
+        bids: [[0, 5, 6]],
+      }),
+      fallback(),
+    );
+    t.dudo(1);
+    expect(t.round).toMatchObject({ palificoSeat: 0, starter: 0 });
+  });
+
+  it('PUB (NONE): never', () => {
+    const t = new Table(
+      buildRound({
+        rules: 'PUB',
+        hands: [
+          [2, 3],
+          [4, 4, 4],
+          [5, 5, 5],
+        ],
+        bids: [[0, 5, 6]],
+      }),
+      fallback(),
+    );
+    t.dudo(1);
+    expect(t.round.palificoSeat).toBeNull();
+    expect(t.state.seats[0]!.hasBeenPalifico).toBe(false);
+  });
+
+  it('ONCE_PER_GAME: a player who has been palifico is not palifico again', () => {
+    const t = new Table(
+      buildRound({
+        rules: 'CLASSIC',
+        hands: [
+          [2, 3],
+          [4, 4, 4],
+          [5, 5, 5],
+        ],
+        veterans: [0],
+        bids: [[0, 5, 6]],
+      }),
+      fallback(),
+    );
+    t.dudo(1);
+    expect(t.counts).toEqual([1, 3, 3]);
+    expect(t.round).toMatchObject({ palificoSeat: null, starter: 0 });
+  });
+
+  it('EVERY_TIME (LIARS_DICE): a player who has been palifico is palifico again', () => {
+    const t = new Table(
+      buildRound({
+        rules: 'LIARS_DICE',
+        hands: [
+          [2, 3],
+          [4, 4, 4],
+          [5, 5, 5],
+        ],
+        veterans: [0],
+        bids: [[0, 5, 6]],
+      }),
+      fallback(),
+    );
+    t.dudo(1);
+    expect(t.round).toMatchObject({ palificoSeat: 0, starter: 0 });
+  });
+
+  it('the round after a palifico round is a normal round', () => {
+    const rng = new ScriptedRng([], seededRng(4)).pushHands([3], [2, 2, 2, 2, 2], [5, 5, 5, 5, 5]);
+    const t = new Table(
+      buildRound({
+        rules: 'CLASSIC',
+        hands: [
+          [2, 3],
+          [4, 4, 4, 4, 4],
+          [5, 5, 5, 5, 5],
+        ],
+        bids: [[0, 5, 6]],
+      }),
+      rng,
+    );
+    t.dudo(1);
+    expect(t.round.palificoSeat).toBe(0);
+    t.bid(0, 1, 3);
+    t.bid(1, 2, 3);
+    t.dudo(2); // one 3: seat 1 loses
+    expect(t.counts).toEqual([1, 4, 5]);
+    expect(t.round).toMatchObject({ number: 3, palificoSeat: null, starter: 1 });
+  });
+});
+
+/**
+ * Drives PERUDO with the calza option through: seat 0 palifico, wins a die back by a calza, then drops
+ * from 2 to 1 again. Returns the table after that last loss.
+ */
+function palificoTwiceScript(palifico: 'ONCE_PER_GAME' | 'EVERY_TIME'): Table {
+  const rules = rulesFor('PERUDO', { exact: 'CALZA', palifico });
+  const rng = new ScriptedRng()
+    .pushHands([3], [2, 2, 2, 2, 2], [5, 5, 5, 5, 5], [6, 6, 6, 6, 6]) // round 2
+    .pushHands([4], [4, 4, 1, 2], [4, 5, 5, 5, 5], [6, 6, 6, 6, 6]) // round 3
+    .pushHands([2, 2], [3, 3, 3, 3], [5, 5, 5, 5, 5], [6, 6, 6, 6, 6]) // round 4
+    .pushHands([2], [3, 3, 3, 3, 3], [5, 5, 5, 5, 5], [6, 6, 6, 6, 6]); // round 5
+  const t = new Table(
+    buildRound({
+      rules,
+      hands: [
+        [2, 3],
+        [4, 4, 4, 4, 4],
+        [5, 5, 5, 5, 5],
+        [6, 6, 6, 6, 6],
+      ],
+    }),
+    rng,
+  );
+  // Round 1: seat 0 drops to one die.
+  t.bid(0, 3, 2);
+  t.dudo(1);
+  expect(t.round).toMatchObject({ number: 2, palificoSeat: 0, starter: 0 });
+  // Round 2 (palifico): no calza in a palifico round with these rules.
+  t.bid(0, 1, 3);
+  expect(t.refuseExact(2)).toEqual({
+    code: 'EXACT_NOT_ALLOWED',
+    message: 'exact calls are not allowed in a palifico round',
+  });
+  t.bid(1, 2, 3);
+  t.dudo(2); // one 3, aces not wild: seat 1 loses
+  expect(t.counts).toEqual([1, 4, 5, 5]);
+  expect(t.round).toMatchObject({ number: 3, palificoSeat: null, starter: 1 });
+  // Round 3: seat 0 calls calza out of turn on 5 x 4 and is right (four 4s and an ace).
+  t.bid(1, 5, 4);
+  t.exact(0);
+  expect(t.state.rounds[2]!.outcome).toMatchObject({
+    kind: 'EXACT',
+    caller: 0,
+    actualCount: 5,
+    loser: null,
+    gainer: 0,
+  });
+  expect(t.counts).toEqual([2, 4, 5, 5]);
+  expect(t.round).toMatchObject({ number: 4, palificoSeat: null, starter: 0 });
+  // Round 4: seat 0 drops from 2 dice to 1 again.
+  t.bid(0, 5, 2);
+  t.dudo(1);
+  expect(t.counts).toEqual([1, 4, 5, 5]);
+  expect(t.round).toMatchObject({ number: 5, starter: 0 });
+  return t;
+}
+
+describe('RULES §4: a second drop from 2 dice to 1', () => {
+  it('ONCE_PER_GAME: not palifico a second time', () => {
+    expect(palificoTwiceScript('ONCE_PER_GAME').round.palificoSeat).toBeNull();
+  });
+
+  it('EVERY_TIME: palifico again after winning a die back', () => {
+    expect(palificoTwiceScript('EVERY_TIME').round.palificoSeat).toBe(0);
+  });
+
+  it('EVERY_TIME (LIARS_DICE): palifico again after a right jinto brought the player back to 2 dice', () => {
+    const rng = new ScriptedRng()
+      .pushHands([2, 2], [3, 3, 3], [4, 4]) // round 2
+      .pushHands([5], [3, 3, 3], [4, 4]); // round 3
+    const t = new Table(
+      buildRound({
+        rules: 'LIARS_DICE',
+        palificoSeat: 0,
+        hands: [[6], [6, 3, 3], [6, 4, 4]],
+      }),
+      rng,
+    );
+    t.bid(0, 1, 6);
+    t.bid(1, 2, 6);
+    t.bid(2, 3, 6);
+    t.exact(0); // three 6s: right, seat 0 takes a die from seat 2
+    expect(t.counts).toEqual([2, 3, 2]);
+    // WINNER: after a right jinto the caller starts; seat 2 went from 3 dice to 2
+    expect(t.round).toMatchObject({ number: 2, starter: 0, palificoSeat: null });
+    t.bid(0, 3, 2);
+    t.dudo(1); // two 2s: seat 0 drops from 2 dice to 1 again
+    expect(t.counts).toEqual([1, 3, 2]);
+    expect(t.round).toMatchObject({ number: 3, palificoSeat: 0, starter: 0 });
+    expect(rng.remaining).toBe(0);
+  });
+});
+
+describe('RULES §4: bidding in a palifico round', () => {
+  const PALIFICO_PRESETS: PresetName[] = ['CLASSIC', 'PERUDO', 'LIARS_DICE'];
+  const hands = [[4], [4, 4, 1, 1, 2], [4, 1, 3, 3, 2]]; // 4s: 4, aces: 3
+
+  describe.each(PALIFICO_PRESETS)('%s', (preset) => {
+    const palifico = (bids: [number, number, number][] = []) =>
+      new Table(buildRound({ rules: preset, palificoSeat: 0, hands, bids }), fallback());
+
+    it('the palifico player may open on aces', () => {
+      const t = palifico();
+      t.bid(0, 2, 1);
+      expect(t.round.bids[0]).toMatchObject({ quantity: 2, face: 1 });
+    });
+
+    it('the palifico player may open on any face', () => {
+      for (const face of [2, 3, 4, 5, 6])
+        expect(palifico().apply({ type: 'BID', playerId: 'p0', quantity: 3, face }).ok).toBe(true);
+    });
+
+    it('the face is locked: a higher quantity of the same face only', () => {
+      const t = palifico([[0, 2, 3]]);
+      expect(t.refuseBid(1, 3, 4)).toEqual({
+        code: 'FACE_LOCKED',
+        message: 'in a palifico round the face stays 3: a bid after 2 x 3 must be at least one of 3 x 3',
+        field: ['face'],
+      });
+      expect(t.refuseBid(1, 2, 4).code).toBe('FACE_LOCKED');
+      expect(t.refuseBid(1, 5, 2).code).toBe('FACE_LOCKED');
+      expect(t.refuseBid(1, 1, 1).code).toBe('FACE_LOCKED'); // no cutting to aces
+      expect(t.refuseBid(1, 2, 3)).toEqual({
+        code: 'BID_NOT_HIGHER',
+        message: 'a bid after 2 x 3 must be higher: the smallest legal bids are 3 x 3',
+        field: ['quantity'],
+      });
+      t.bid(1, 3, 3);
+      t.bid(2, 5, 3);
+      expect(t.refuseBid(0, 5, 3).code).toBe('BID_NOT_HIGHER');
+    });
+
+    it('after an aces opening the bids stay on aces (no breaking out)', () => {
+      const t = palifico([[0, 2, 1]]);
+      expect(t.refuseBid(1, 5, 2).code).toBe('FACE_LOCKED');
+      expect(t.refuseBid(1, 10, 6).code).toBe('FACE_LOCKED');
+      t.bid(1, 3, 1);
+    });
+
+    it('aces are not wild in the count', () => {
+      const t = palifico([
+        [0, 3, 4],
+        [1, 5, 4],
+      ]);
+      t.dudo(2);
+      // four 4s (with the three aces it would be seven): the bidder loses
+      expect(t.state.rounds[0]!.outcome).toMatchObject({ kind: 'DUDO', actualCount: 4, loser: 1, caller: 2 });
+    });
+
+    it('a bid on aces counts the aces only', () => {
+      const t = palifico([
+        [0, 2, 1],
+        [1, 3, 1],
+      ]);
+      t.dudo(2);
+      expect(t.state.rounds[0]!.outcome).toMatchObject({ actualCount: 3, loser: 2 });
+    });
+  });
+
+  describe('PERUDO: veterans may change the face', () => {
+    // Seat 0 is palifico; seat 1 has one die and was palifico before; seats 2 and 3 were not.
+    const vetHands = [[3], [2], [4, 4, 4], [5]];
+    const table = (
+      bids: [number, number, number][],
+      rules: PresetName = 'PERUDO',
+      veterans = [1],
+      hands = vetHands,
+    ) => new Table(buildRound({ rules, palificoSeat: 0, veterans, hands, bids }), fallback());
+
+    it('a veteran with one die may raise the face at the same quantity, and later bids follow the new face', () => {
+      const t = table([[0, 2, 3]]);
+      expect(legalActions(t.state, 1).minBids).toEqual([
+        { face: 3, minQuantity: 3 },
+        { face: 4, minQuantity: 2 },
+        { face: 5, minQuantity: 2 },
+        { face: 6, minQuantity: 2 },
+      ]);
+      t.bid(1, 2, 4);
+      expect(legalActions(t.state, 2).minBids).toEqual([{ face: 4, minQuantity: 3 }]);
+      expect(t.refuseBid(2, 3, 3).code).toBe('FACE_LOCKED');
+      expect(t.refuseBid(2, 2, 5).code).toBe('FACE_LOCKED');
+      expect(t.refuseBid(2, 3, 5).code).toBe('FACE_LOCKED');
+      t.bid(2, 3, 4);
+      t.bid(3, 4, 4);
+    });
+
+    it('a veteran may also raise both, or keep the face', () => {
+      expect(table([[0, 2, 3]]).apply({ type: 'BID', playerId: 'p1', quantity: 4, face: 6 }).ok).toBe(true);
+      expect(table([[0, 2, 3]]).apply({ type: 'BID', playerId: 'p1', quantity: 3, face: 3 }).ok).toBe(true);
+    });
+
+    it('a veteran may not lower the face, nor keep face and quantity', () => {
+      const t = table([[0, 2, 3]]);
+      expect(t.refuseBid(1, 2, 2).code).toBe('FACE_LOCKED');
+      expect(t.refuseBid(1, 5, 2).code).toBe('FACE_LOCKED');
+      expect(t.refuseBid(1, 2, 1).code).toBe('FACE_LOCKED');
+      expect(t.refuseBid(1, 1, 4).code).toBe('BID_NOT_HIGHER');
+      expect(t.refuseBid(1, 2, 3).code).toBe('BID_NOT_HIGHER');
+    });
+
+    it('aces are the lowest face: after an aces opening a veteran may bid any face at the same quantity', () => {
+      const t = table([[0, 2, 1]]);
+      expect(legalActions(t.state, 1).minBids).toEqual([
+        { face: 1, minQuantity: 3 },
+        { face: 2, minQuantity: 2 },
+        { face: 3, minQuantity: 2 },
+        { face: 4, minQuantity: 2 },
+        { face: 5, minQuantity: 2 },
+        { face: 6, minQuantity: 2 },
+      ]);
+      t.bid(1, 2, 2);
+      expect(t.refuseBid(2, 3, 1).code).toBe('FACE_LOCKED');
+    });
+
+    it('a veteran with two dice may not', () => {
+      const t = table([[0, 2, 3]], 'PERUDO', [1], [[3], [2, 2], [4, 4, 4], [5]]);
+      expect(t.refuseBid(1, 2, 4).code).toBe('FACE_LOCKED');
+    });
+
+    it('a player with one die who was never palifico may not', () => {
+      const t = table([[0, 2, 3]], 'PERUDO', []);
+      expect(t.refuseBid(1, 2, 4).code).toBe('FACE_LOCKED');
+      expect(legalActions(t.state, 1).minBids).toEqual([{ face: 3, minQuantity: 3 }]);
+    });
+
+    it('the palifico player in their own round may not', () => {
+      const t = table([
+        [0, 1, 3],
+        [1, 1, 4],
+        [2, 2, 4],
+        [3, 3, 4],
+      ]);
+      expect(t.refuseBid(0, 3, 5).code).toBe('FACE_LOCKED');
+      t.bid(0, 4, 4);
+    });
+
+    it('CLASSIC has no veterans rule', () => {
+      const t = table([[0, 2, 3]], 'CLASSIC');
+      expect(t.refuseBid(1, 2, 4).code).toBe('FACE_LOCKED');
+    });
+
+    it('the rule is an option', () => {
+      const rules = rulesFor('CLASSIC', { palificoVeteransMayChangeFace: true });
+      const t = new Table(
+        buildRound({ rules, palificoSeat: 0, veterans: [1], hands: vetHands, bids: [[0, 2, 3]] }),
+        fallback(),
+      );
+      t.bid(1, 2, 5);
+    });
+  });
+});

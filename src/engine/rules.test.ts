@@ -1,0 +1,347 @@
+import { LIMITS, PRESETS, PRESET_NAMES, resolveRules, type RuleOverrides } from './rules';
+
+describe('presets (RULES §6)', () => {
+  it('lists the four presets', () => {
+    expect(PRESET_NAMES).toEqual(['CLASSIC', 'PERUDO', 'LIARS_DICE', 'PUB']);
+    expect(Object.keys(PRESETS).sort()).toEqual(['CLASSIC', 'LIARS_DICE', 'PERUDO', 'PUB']);
+  });
+
+  it('CLASSIC (seeds 000, 001)', () => {
+    expect(PRESETS.CLASSIC).toEqual({
+      preset: 'CLASSIC',
+      startingDice: 5,
+      maxDice: 5,
+      minPlayers: 2,
+      maxPlayers: 10,
+      raise: 'STRICT',
+      wildAces: true,
+      openingAces: false,
+      firstStarter: 'RANDOM',
+      nextStarter: 'LOSER',
+      palifico: 'ONCE_PER_GAME',
+      palificoMinPlayers: 3,
+      palificoVeteransMayChangeFace: false,
+      exact: 'NONE',
+      exactCaller: 'ANY_EXCEPT_NEXT',
+      exactMinPlayers: 3,
+      exactInPalifico: false,
+      exactRequiresBelowMax: false,
+    });
+  });
+
+  it('PERUDO (seed 002)', () => {
+    expect(PRESETS.PERUDO).toEqual({
+      preset: 'PERUDO',
+      startingDice: 5,
+      maxDice: 5,
+      minPlayers: 2,
+      maxPlayers: 10,
+      raise: 'STANDARD',
+      wildAces: true,
+      openingAces: false,
+      firstStarter: 'ROLL_OFF',
+      nextStarter: 'LOSER',
+      palifico: 'ONCE_PER_GAME',
+      palificoMinPlayers: 3,
+      palificoVeteransMayChangeFace: true,
+      exact: 'NONE',
+      exactCaller: 'ANY_EXCEPT_NEXT',
+      exactMinPlayers: 3,
+      exactInPalifico: false,
+      exactRequiresBelowMax: false,
+    });
+  });
+
+  it('LIARS_DICE (seed 003)', () => {
+    expect(PRESETS.LIARS_DICE).toEqual({
+      preset: 'LIARS_DICE',
+      startingDice: 3,
+      maxDice: null,
+      minPlayers: 2,
+      maxPlayers: 20,
+      raise: 'QUANTITY_ONLY',
+      wildAces: true,
+      openingAces: false,
+      firstStarter: 'SEAT_ORDER',
+      nextStarter: 'WINNER',
+      palifico: 'EVERY_TIME',
+      palificoMinPlayers: 2,
+      palificoVeteransMayChangeFace: false,
+      exact: 'JINTO',
+      exactCaller: 'NEXT_ONLY',
+      exactMinPlayers: 2,
+      exactInPalifico: true,
+      exactRequiresBelowMax: false,
+    });
+  });
+
+  it('PUB (seed 004)', () => {
+    expect(PRESETS.PUB).toEqual({
+      preset: 'PUB',
+      startingDice: 5,
+      maxDice: 5,
+      minPlayers: 2,
+      maxPlayers: 10,
+      raise: 'STANDARD',
+      wildAces: true,
+      openingAces: false,
+      firstStarter: 'ROLL_OFF',
+      nextStarter: 'LOSER',
+      palifico: 'NONE',
+      palificoMinPlayers: 3,
+      palificoVeteransMayChangeFace: false,
+      exact: 'CALZA',
+      exactCaller: 'ANY_EXCEPT_NEXT',
+      exactMinPlayers: 3,
+      exactInPalifico: false,
+      exactRequiresBelowMax: true,
+    });
+  });
+
+  it.each(PRESET_NAMES)('resolving %s without overrides gives the preset itself', (name) => {
+    expect(resolveRules(name)).toEqual({ ok: true, rules: PRESETS[name] });
+    expect(resolveRules(name, {})).toEqual({ ok: true, rules: PRESETS[name] });
+  });
+
+  it('every preset passes its own validation', () => {
+    for (const name of PRESET_NAMES) expect(resolveRules(name).ok).toBe(true);
+  });
+
+  it('the bounds are those of RULES §6', () => {
+    expect(LIMITS).toEqual({ minDice: 1, maxStartingDice: 10, maxDice: 20, minPlayers: 2, maxPlayers: 20 });
+  });
+});
+
+describe('overrides that are accepted', () => {
+  it('PERUDO with the optional calza', () => {
+    const r = resolveRules('PERUDO', { exact: 'CALZA' });
+    expect(r).toEqual({ ok: true, rules: { ...PRESETS.PERUDO, exact: 'CALZA' } });
+  });
+
+  it('maxDice follows startingDice when it is not given', () => {
+    const r = resolveRules('CLASSIC', { startingDice: 3 });
+    expect(r.ok && r.rules.startingDice).toBe(3);
+    expect(r.ok && r.rules.maxDice).toBe(3);
+    const up = resolveRules('PUB', { startingDice: 8 });
+    expect(up.ok && up.rules.maxDice).toBe(8);
+  });
+
+  it('maxDice stays unlimited for LIARS_DICE when startingDice changes', () => {
+    const r = resolveRules('LIARS_DICE', { startingDice: 5 });
+    expect(r.ok && r.rules.maxDice).toBeNull();
+  });
+
+  it('maxDice may be raised above startingDice or removed (null)', () => {
+    const raised = resolveRules('CLASSIC', { maxDice: 7 });
+    expect(raised.ok && raised.rules.maxDice).toBe(7);
+    const none = resolveRules('CLASSIC', { maxDice: null });
+    expect(none.ok && none.rules.maxDice).toBeNull();
+    const capped = resolveRules('LIARS_DICE', { maxDice: 4 });
+    expect(capped.ok && capped.rules.maxDice).toBe(4);
+  });
+
+  it('undefined and null values keep the preset value', () => {
+    const r = resolveRules('PUB', { raise: undefined, startingDice: null } as unknown as RuleOverrides);
+    expect(r).toEqual({ ok: true, rules: PRESETS.PUB });
+  });
+
+  it('the bounds themselves are accepted', () => {
+    expect(resolveRules('CLASSIC', { startingDice: 1 }).ok).toBe(true);
+    expect(resolveRules('CLASSIC', { startingDice: 10 }).ok).toBe(true);
+    expect(resolveRules('CLASSIC', { maxDice: 20 }).ok).toBe(true);
+    expect(resolveRules('CLASSIC', { maxPlayers: 20 }).ok).toBe(true);
+    expect(resolveRules('CLASSIC', { minPlayers: 20, maxPlayers: 20 }).ok).toBe(true);
+  });
+
+  it('the resolved rules are a new object: the presets are never changed', () => {
+    const r = resolveRules('CLASSIC', { raise: 'QUANTITY_ONLY' });
+    expect(r.ok && r.rules.raise).toBe('QUANTITY_ONLY');
+    expect(PRESETS.CLASSIC.raise).toBe('STRICT');
+  });
+});
+
+describe('overrides that are refused, with a clear message', () => {
+  const refused: [string, Parameters<typeof resolveRules>[0], RuleOverrides, string, string][] = [
+    [
+      'maxDice below startingDice',
+      'CLASSIC',
+      { maxDice: 4 },
+      'maxDice',
+      'maxDice must be null (no limit) or an integer from startingDice (5) to 20',
+    ],
+    [
+      'maxDice below an overridden startingDice',
+      'CLASSIC',
+      { startingDice: 6, maxDice: 5 },
+      'maxDice',
+      'maxDice must be null (no limit) or an integer from startingDice (6) to 20',
+    ],
+    [
+      'maxDice above 20',
+      'LIARS_DICE',
+      { maxDice: 21 },
+      'maxDice',
+      'maxDice must be null (no limit) or an integer from startingDice (3) to 20',
+    ],
+    [
+      'startingDice 0',
+      'CLASSIC',
+      { startingDice: 0 },
+      'startingDice',
+      'startingDice must be an integer from 1 to 10',
+    ],
+    [
+      'startingDice 11',
+      'CLASSIC',
+      { startingDice: 11 },
+      'startingDice',
+      'startingDice must be an integer from 1 to 10',
+    ],
+    [
+      'startingDice 2.5',
+      'PUB',
+      { startingDice: 2.5 },
+      'startingDice',
+      'startingDice must be an integer from 1 to 10',
+    ],
+    [
+      'startingDice as a string',
+      'PUB',
+      { startingDice: '5' as unknown as number },
+      'startingDice',
+      'startingDice must be an integer from 1 to 10',
+    ],
+    [
+      'minPlayers 1',
+      'CLASSIC',
+      { minPlayers: 1 },
+      'minPlayers',
+      'minPlayers must be an integer from 2 to 20',
+    ],
+    [
+      'maxPlayers 21',
+      'LIARS_DICE',
+      { maxPlayers: 21 },
+      'maxPlayers',
+      'maxPlayers must be an integer from minPlayers (2) to 20',
+    ],
+    [
+      'maxPlayers 1',
+      'CLASSIC',
+      { maxPlayers: 1 },
+      'maxPlayers',
+      'maxPlayers must be an integer from minPlayers (2) to 20',
+    ],
+    [
+      'maxPlayers below minPlayers',
+      'CLASSIC',
+      { minPlayers: 5, maxPlayers: 4 },
+      'maxPlayers',
+      'maxPlayers must be an integer from minPlayers (5) to 20',
+    ],
+    [
+      'JINTO called by anyone but the next player',
+      'LIARS_DICE',
+      { exactCaller: 'ANY_EXCEPT_NEXT' },
+      'exactCaller',
+      'a jinto is called by the player whose turn it is: use NEXT_ONLY',
+    ],
+    [
+      'JINTO on the PUB preset (its caller is ANY_EXCEPT_NEXT)',
+      'PUB',
+      { exact: 'JINTO' },
+      'exactCaller',
+      'a jinto is called by the player whose turn it is: use NEXT_ONLY',
+    ],
+    ['an unknown option', 'CLASSIC', { dice: 5 } as RuleOverrides, 'dice', 'unknown rule option "dice"'],
+    [
+      'the preset as an option',
+      'CLASSIC',
+      { preset: 'PUB' } as RuleOverrides,
+      'preset',
+      'unknown rule option "preset"',
+    ],
+    [
+      'an inherited property name',
+      'CLASSIC',
+      { constructor: 3 } as unknown as RuleOverrides,
+      'constructor',
+      'unknown rule option "constructor"',
+    ],
+    [
+      'an unknown raise mode',
+      'CLASSIC',
+      { raise: 'FAST' as never },
+      'raise',
+      'raise must be one of STRICT, STANDARD, QUANTITY_ONLY',
+    ],
+    [
+      'an unknown exact mode',
+      'CLASSIC',
+      { exact: 'SPOT_ON' as never },
+      'exact',
+      'exact must be one of NONE, CALZA, JINTO',
+    ],
+    [
+      'a boolean given as a string',
+      'CLASSIC',
+      { wildAces: 'yes' as unknown as boolean },
+      'wildAces',
+      'wildAces must be true or false',
+    ],
+    [
+      'palificoMinPlayers 1',
+      'CLASSIC',
+      { palificoMinPlayers: 1 },
+      'palificoMinPlayers',
+      'palificoMinPlayers must be an integer from 2 to 20',
+    ],
+    [
+      'exactMinPlayers 21',
+      'PUB',
+      { exactMinPlayers: 21 },
+      'exactMinPlayers',
+      'exactMinPlayers must be an integer from 2 to 20',
+    ],
+    [
+      'the veterans rule without palifico',
+      'PUB',
+      { palificoVeteransMayChangeFace: true },
+      'palificoVeteransMayChangeFace',
+      'palificoVeteransMayChangeFace needs a palifico mode other than NONE',
+    ],
+    [
+      'exactRequiresBelowMax without a limit',
+      'PUB',
+      { maxDice: null },
+      'exactRequiresBelowMax',
+      'exactRequiresBelowMax needs a maxDice limit',
+    ],
+  ];
+
+  it.each(refused)('%s', (_name, preset, overrides, field, message) => {
+    expect(resolveRules(preset, overrides)).toEqual({ ok: false, field, message });
+  });
+
+  it('an unknown preset', () => {
+    expect(resolveRules('HOUSE' as never)).toEqual({
+      ok: false,
+      field: 'preset',
+      message: 'unknown preset HOUSE',
+    });
+    expect(resolveRules('toString' as never)).toEqual({
+      ok: false,
+      field: 'preset',
+      message: 'unknown preset toString',
+    });
+  });
+
+  it('a "__proto__" key from parsed JSON is an unknown option', () => {
+    const overrides = JSON.parse('{"__proto__": {"raise": "STANDARD"}}') as RuleOverrides;
+    expect(resolveRules('CLASSIC', overrides)).toEqual({
+      ok: false,
+      field: '__proto__',
+      message: 'unknown rule option "__proto__"',
+    });
+  });
+});

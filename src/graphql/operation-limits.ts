@@ -1,0 +1,134 @@
+import {
+  GraphQLError,
+  Kind,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type SelectionSetNode,
+} from 'graphql';
+import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
+
+/** Bounds on one operation, the same over HTTP and WebSocket. */
+export const OPERATION_LIMITS = {
+  /** Lexical tokens in a document (enforced by the parser). */
+  maxTokens: 3_000,
+  maxDepth: 14,
+  maxAliases: 30,
+  maxDirectives: 10,
+  /** Estimated cost: 1 a field, lists multiplied by their page size (see `complexity` on list fields). */
+  maxCost: 25_000,
+} as const;
+
+function limitError(message: string, limit: string, value: number, max: number): GraphQLError {
+  return new GraphQLError(message, {
+    extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit, value, max, http: { status: 400 } },
+  });
+}
+
+/** Depth, aliases and directives of a validated document, fragments included. */
+function shape(document: DocumentNode): { depth: number; aliases: number; directives: number } {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const def of document.definitions)
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  let aliases = 0;
+  let directives = 0;
+  const depthOf = (set: SelectionSetNode, seen: Set<string>): number => {
+    let max = 0;
+    for (const sel of set.selections) {
+      directives += sel.directives?.length ?? 0;
+      if (sel.kind === Kind.FIELD) {
+        if (sel.alias) aliases++;
+        max = Math.max(max, sel.selectionSet ? 1 + depthOf(sel.selectionSet, seen) : 1);
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        max = Math.max(max, depthOf(sel.selectionSet, seen));
+      } else {
+        const fragment = fragments.get(sel.name.value);
+        // Validation has refused cycles; a repeated spread is still walked once per path.
+        if (fragment && !seen.has(sel.name.value)) {
+          max = Math.max(max, depthOf(fragment.selectionSet, new Set(seen).add(sel.name.value)));
+        }
+      }
+    }
+    return max;
+  };
+  let depth = 0;
+  for (const def of document.definitions) {
+    if (def.kind === Kind.OPERATION_DEFINITION) {
+      directives += def.directives?.length ?? 0;
+      depth = Math.max(depth, depthOf(def.selectionSet, new Set()));
+    }
+  }
+  return { depth, aliases, directives };
+}
+
+/** The errors of an operation that is over a limit (empty when it is within all of them). */
+export function checkOperationLimits(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+  operationName: string | null | undefined,
+): GraphQLError[] {
+  const L = OPERATION_LIMITS;
+  const { depth, aliases, directives } = shape(document);
+  if (depth > L.maxDepth) {
+    return [
+      limitError(
+        `the query is ${depth} levels deep; at most ${L.maxDepth} are allowed`,
+        'depth',
+        depth,
+        L.maxDepth,
+      ),
+    ];
+  }
+  if (aliases > L.maxAliases) {
+    return [
+      limitError(
+        `the query has ${aliases} aliases; at most ${L.maxAliases} are allowed`,
+        'aliases',
+        aliases,
+        L.maxAliases,
+      ),
+    ];
+  }
+  if (directives > L.maxDirectives) {
+    return [
+      limitError(
+        `the query has ${directives} directives; at most ${L.maxDirectives} are allowed`,
+        'directives',
+        directives,
+        L.maxDirectives,
+      ),
+    ];
+  }
+  let cost: number;
+  try {
+    cost = getComplexity({
+      schema,
+      query: document,
+      variables: variables ?? {},
+      ...(operationName ? { operationName } : {}),
+      estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+    });
+  } catch (error) {
+    return [error instanceof GraphQLError ? error : limitError(String(error), 'cost', NaN, L.maxCost)];
+  }
+  if (cost > L.maxCost) {
+    return [
+      limitError(
+        `the query would cost ${cost}; at most ${L.maxCost} is allowed (ask for smaller pages or fewer fields)`,
+        'cost',
+        cost,
+        L.maxCost,
+      ),
+    ];
+  }
+  return [];
+}
+
+/** Cost of a list field: its page size (or `fixed`) times what each item selects. */
+export function listCost(fixed: number) {
+  return ({ args, childComplexity }: { args: Record<string, unknown>; childComplexity: number }): number => {
+    const first = typeof args.first === 'number' ? args.first : fixed;
+    return 1 + first * childComplexity;
+  };
+}

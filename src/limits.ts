@@ -1,0 +1,38 @@
+import type { RateLimit } from './http/rate-limiter';
+
+/** Abuse limits of one API process. */
+export interface ServerLimits {
+  /** Requests (HTTP) and WebSocket connections per client IP; null disables. */
+  readonly perIp: RateLimit | null;
+  /** Requests and socket operations per authenticated player; null disables. */
+  readonly perPlayer: RateLimit | null;
+  /** Operations per WebSocket; null disables. */
+  readonly perSocket: RateLimit | null;
+  readonly maxSubscriptionsPerSocket: number;
+  /** Games (in the lobby or being played) a player may sit in at once. */
+  readonly maxActiveGamesPerPlayer: number;
+  /** Milliseconds a socket may take to send connection_init. */
+  readonly connectionInitTimeoutMs: number;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  perIp: { perSecond: 200, burst: 400 },
+  perPlayer: { perSecond: 30, burst: 60 },
+  perSocket: { perSecond: 30, burst: 60 },
+  maxSubscriptionsPerSocket: 50,
+  maxActiveGamesPerPlayer: 20,
+  connectionInitTimeoutMs: 10_000,
+};
+
+/** The caps without rate limits: for load tests and test servers driven by one host. */
+export const NO_RATE_LIMITS: ServerLimits = {
+  ...DEFAULT_LIMITS,
+  perIp: null,
+  perPlayer: null,
+  perSocket: null,
+};
+
+/** RATE_LIMITS=off lifts the rate limits (load tests from one host); the caps stay. */
+export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerLimits {
+  return env.RATE_LIMITS === 'off' ? NO_RATE_LIMITS : DEFAULT_LIMITS;
+}

@@ -225,7 +225,7 @@ describe('RULES §3: the first starter', () => {
   });
 
   it('ROLL_OFF without a tie takes one throw each (PUB)', () => {
-    const rng = new ScriptedRng([], seededRng(3)).pushFaces(3, 6, 2, 6 - 5);
+    const rng = new ScriptedRng([], seededRng(3)).pushFaces(3, 6, 2, 1);
     const t = Table.lobby('PUB', 4, rng);
     const events = t.act({ type: 'START', playerId: 'p0' });
     expect(events[0]).toMatchObject({

@@ -274,7 +274,7 @@ describe('RULES §2: quantity and face bounds', () => {
   });
 });
 
-describe('bidding helpers', () => {
+describe('bidding functions', () => {
   it('countFor counts aces as wild only for other faces', () => {
     const dice = [
       [1, 2, 3],

@@ -1,5 +1,5 @@
 /**
- * Test-only helpers: rule sets, tables built directly in a precise position, and a `Table` that drives a
+ * For tests only: rule sets, tables built directly in a precise position, and a `Table` that drives a
  * game command by command while recording its event log. Not used by the engine itself.
  */
 import { applyCommand, createGame, type ActionResult, type Command } from '../actions';
@@ -12,7 +12,7 @@ import type { Violation } from '../violations';
 /** The timestamp recorded on every event in tests. */
 export const AT = '2030-01-01T00:00:00.000Z';
 
-/** The player id of the n-th player created by these helpers. */
+/** The player id of the n-th player created by this module. */
 export function pid(n: number): string {
   return `p${n}`;
 }

@@ -1,7 +1,7 @@
 /**
- * Test and benchmark helper: picks a random command for a game position, either a legal move (chosen from
- * `legalActions`) or an arbitrary attempt that is usually illegal (wrong turn, bad bids, calls nobody may
- * make, unknown players). Not used by the engine itself.
+ * For tests and benchmarks only: picks a random command for a game position, either a legal move (chosen
+ * from `legalActions`) or an arbitrary attempt that is usually illegal (wrong turn, bad bids, calls nobody
+ * may make, unknown players). Not used by the engine itself.
  */
 import type { Command } from '../actions';
 import { legalActions } from '../legal-actions';

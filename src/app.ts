@@ -20,6 +20,7 @@ import { RedisChangeBus } from './realtime/redis-change-bus';
 import { afterCommitNotifier, pgNotifier, type ChangeNotifier } from './store/change-notifier';
 import { cryptoRng } from './store/crypto-rng';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
+import { TurnTimer } from './timers/turn-timer';
 import { GameRepository } from './store/game.repository';
 import { PlayerRepository } from './store/player.repository';
 
@@ -34,6 +35,8 @@ export interface AppOptions {
   readonly log?: (message: unknown) => void;
   /** Defaults to the caps without rate limits; the server entry point reads them from the environment. */
   readonly limits?: ServerLimits;
+  /** How often this process looks for turns that ran out (ms). */
+  readonly turnTimerIntervalMs?: number;
 }
 
 export interface App {
@@ -71,12 +74,15 @@ export async function startApp(options: AppOptions): Promise<App> {
     lobby: new LobbyFeed(bus, games, log),
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
   };
+  const turnTimer = new TurnTimer(games, log, options.turnTimerIntervalMs);
   const schema = await createSchema();
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
     introspection: true,
+    // The process's own signal handlers call stop(); Apollo's would race them (and re-raise the signal).
+    stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: !production,
     hideSchemaDetailsFromClientErrors: production,
     parseOptions: { maxTokens: OPERATION_LIMITS.maxTokens },
@@ -141,6 +147,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   });
   const ws = startGraphqlWs(httpServer, schema, services, { production, limits, ipLimiter, playerLimiter });
   await new Promise<void>((resolve) => httpServer.listen(options.port, options.host ?? '0.0.0.0', resolve));
+  turnTimer.start();
   const port = (httpServer.address() as AddressInfo).port;
   return {
     url: `http://localhost:${port}/graphql`,
@@ -151,6 +158,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       // Stop accepting, let in-flight requests finish, close sockets with 1001, then release the database.
       const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
+      await turnTimer.stop();
       await ws.close();
       services.lobby.close();
       services.feeds.close();

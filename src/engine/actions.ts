@@ -3,6 +3,7 @@ import {
   countFor,
   describeBid,
   describeLegalBids,
+  minimumBids,
   minQuantity,
   type BiddingContext,
 } from './bidding';
@@ -16,6 +17,8 @@ import {
   seatOf,
   selfOrNextActive,
   totalDice,
+  DEFAULT_TIMEOUTS_TO_FORFEIT,
+  type BidState,
   type GameState,
   type PlayerId,
   type RollOffThrow,
@@ -43,7 +46,13 @@ export type Command =
   | { readonly type: 'START'; readonly playerId: PlayerId }
   | { readonly type: 'BID'; readonly playerId: PlayerId; readonly quantity: number; readonly face: number }
   | { readonly type: 'DUDO'; readonly playerId: PlayerId }
-  | { readonly type: 'EXACT'; readonly playerId: PlayerId };
+  | { readonly type: 'EXACT'; readonly playerId: PlayerId }
+  /** Issued by the server when the turn of `seat` ran out (timed turns only). */
+  | { readonly type: 'TIMEOUT'; readonly seat: number };
+
+/** Bounds of the turn timer options. */
+export const TURN_SECONDS = { min: 5, max: 86_400 } as const;
+export const TIMEOUTS_TO_FORFEIT = { min: 1, max: 100 } as const;
 
 export interface NewGame {
   readonly host: PlayerId;
@@ -51,6 +60,10 @@ export interface NewGame {
   /** Seats at the table; defaults to the rules' maximum. */
   readonly maxPlayers?: number | null;
   readonly name?: string | null;
+  /** Seconds each turn may last before the server plays for the player; null or absent: untimed. */
+  readonly turnSeconds?: number | null;
+  /** Turns in a row a player may let run out before forfeiting (default 3). */
+  readonly timeoutsToForfeit?: number | null;
 }
 
 function fail(v: Violation): ActionResult {
@@ -74,8 +87,36 @@ export function createGame(input: NewGame, at: string): ActionResult {
       ),
     );
   }
+  const turnSeconds = input.turnSeconds ?? null;
+  if (turnSeconds !== null && !inRange(turnSeconds, TURN_SECONDS)) {
+    return fail(
+      violation(
+        'INVALID_RULES',
+        `turnSeconds must be an integer from ${TURN_SECONDS.min} to ${TURN_SECONDS.max}, or null for untimed turns`,
+        ['turnSeconds'],
+      ),
+    );
+  }
+  const timeoutsToForfeit = input.timeoutsToForfeit ?? DEFAULT_TIMEOUTS_TO_FORFEIT;
+  if (!inRange(timeoutsToForfeit, TIMEOUTS_TO_FORFEIT)) {
+    return fail(
+      violation(
+        'INVALID_RULES',
+        `timeoutsToForfeit must be an integer from ${TIMEOUTS_TO_FORFEIT.min} to ${TIMEOUTS_TO_FORFEIT.max}`,
+        ['timeoutsToForfeit'],
+      ),
+    );
+  }
   const t = new Transition(null, at);
-  t.emit({ type: 'GAME_CREATED', rules, name: input.name ?? null, maxPlayers, host: input.host });
+  t.emit({
+    type: 'GAME_CREATED',
+    rules,
+    name: input.name ?? null,
+    maxPlayers,
+    host: input.host,
+    turnSeconds,
+    timeoutsToForfeit,
+  });
   t.emit({ type: 'PLAYER_JOINED', seat: 0, playerId: input.host });
   return done(t);
 }
@@ -95,6 +136,8 @@ export function applyCommand(state: GameState, command: Command, ctx: ActionCont
       return dudo(state, command.playerId, ctx);
     case 'EXACT':
       return exact(state, command.playerId, ctx);
+    case 'TIMEOUT':
+      return timeout(state, command.seat, ctx);
   }
 }
 
@@ -267,7 +310,7 @@ function bid(
   const v = checkBid(state, p.round, p.seat, quantity, face);
   if (v) return fail(v);
   const t = new Transition(state, ctx.at);
-  t.emit({ type: 'BID_PLACED', seat: p.seat, quantity, face });
+  t.emit({ type: 'BID_PLACED', seat: p.seat, quantity, face, timedOut: false });
   return done(t);
 }
 
@@ -279,11 +322,58 @@ function dudo(state: GameState, playerId: PlayerId, ctx: ActionContext): ActionR
   if (!last)
     return fail(violation('NO_BID_TO_CHALLENGE', 'there is no bid to challenge yet: open the bidding'));
   const t = new Transition(state, ctx.at);
-  t.emit({ type: 'DUDO_CALLED', seat: p.seat });
-  const actualCount = countFor(p.round.dice, last.face, acesWild(state, p.round));
-  const loser = actualCount < last.quantity ? last.seat : p.seat;
-  endRound(t, { kind: 'DUDO', caller: p.seat, bid: last, actualCount, loser, gainer: null }, ctx.rng);
+  challenge(t, p.round, p.seat, last, false, ctx.rng);
   return done(t);
+}
+
+function challenge(
+  t: Transition,
+  round: RoundState,
+  seat: number,
+  last: BidState,
+  timedOut: boolean,
+  rng: Rng,
+): void {
+  const state = t.state;
+  t.emit({ type: 'DUDO_CALLED', seat, timedOut });
+  const actualCount = countFor(round.dice, last.face, acesWild(state, round));
+  const loser = actualCount < last.quantity ? last.seat : seat;
+  endRound(t, { kind: 'DUDO', caller: seat, bid: last, actualCount, loser, gainer: null }, rng);
+}
+
+/**
+ * The turn of `seat` ran out: the server calls dudo if there is a bid, else opens with the minimum legal
+ * bid. A player who let `timeoutsToForfeit` turns in a row run out forfeits instead.
+ */
+function timeout(state: GameState, seat: number, ctx: ActionContext): ActionResult {
+  const round = currentRound(state);
+  if (state.status !== 'IN_PROGRESS' || !round) {
+    return fail(violation('GAME_NOT_IN_PROGRESS', 'the game is not being played'));
+  }
+  if (state.turnSeconds === null) return fail(violation('NOT_YOUR_TURN', 'turns of this game are not timed'));
+  if (round.turn !== seat) return fail(notYourTurn(round));
+  const player = state.seats[seat]!;
+  const forfeited = player.timeouts + 1 >= state.timeoutsToForfeit;
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'TURN_TIMED_OUT', seat, playerId: player.playerId, forfeited });
+  if (forfeited) {
+    t.emit({ type: 'ROUND_ENDED', number: state.rounds.length, outcome: null });
+    t.emit({ type: 'PLAYER_ELIMINATED', seat, playerId: player.playerId });
+    if (!finishIfWon(t)) startRound(t, nextActiveSeat(t.state, seat)!, null, ctx.rng);
+    return done(t);
+  }
+  const last = lastBid(round);
+  if (last) {
+    challenge(t, round, seat, last, true, ctx.rng);
+  } else {
+    const opening = minimumBids(biddingContext(state, round, seat), totalDice(state))[0]!;
+    t.emit({ type: 'BID_PLACED', seat, quantity: opening.minQuantity, face: opening.face, timedOut: true });
+  }
+  return done(t);
+}
+
+function inRange(n: number, range: { readonly min: number; readonly max: number }): boolean {
+  return Number.isInteger(n) && n >= range.min && n <= range.max;
 }
 
 /** Why `seat` may not call exact now, or null when it may. */

@@ -115,6 +115,7 @@ describe('RULES §2: raising a non-ace bid, by raise mode', () => {
         seat: 1,
         quantity: 4,
         face: 2,
+        timedOut: false,
         seq: before.seq + 1,
         version: before.version + 1,
         at: t.state.createdAt,

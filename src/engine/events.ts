@@ -16,6 +16,7 @@ export type GameEventType =
   | 'BID_PLACED'
   | 'DUDO_CALLED'
   | 'EXACT_CALLED'
+  | 'TURN_TIMED_OUT'
   | 'ROUND_ENDED'
   | 'PLAYER_ELIMINATED'
   | 'GAME_FINISHED';
@@ -34,6 +35,8 @@ export interface GameCreatedEvent extends EventBase {
   readonly name: string | null;
   readonly maxPlayers: number;
   readonly host: PlayerId;
+  readonly turnSeconds: number | null;
+  readonly timeoutsToForfeit: number;
 }
 export interface PlayerJoinedEvent extends EventBase {
   readonly type: 'PLAYER_JOINED';
@@ -69,10 +72,21 @@ export interface BidPlacedEvent extends EventBase {
   readonly seat: number;
   readonly quantity: number;
   readonly face: number;
+  /** Placed by the server when the turn ran out (the minimum legal opening bid). */
+  readonly timedOut: boolean;
 }
 export interface DudoCalledEvent extends EventBase {
   readonly type: 'DUDO_CALLED';
   readonly seat: number;
+  /** Called by the server when the turn ran out. */
+  readonly timedOut: boolean;
+}
+export interface TurnTimedOutEvent extends EventBase {
+  readonly type: 'TURN_TIMED_OUT';
+  readonly seat: number;
+  readonly playerId: PlayerId;
+  /** The player let too many turns in a row run out and is out of the game. */
+  readonly forfeited: boolean;
 }
 export interface ExactCalledEvent extends EventBase {
   readonly type: 'EXACT_CALLED';
@@ -104,6 +118,7 @@ export type GameEvent =
   | BidPlacedEvent
   | DudoCalledEvent
   | ExactCalledEvent
+  | TurnTimedOutEvent
   | RoundEndedEvent
   | PlayerEliminatedEvent
   | GameFinishedEvent;

@@ -17,6 +17,8 @@ describe('creating a game', () => {
         name: 'Friday',
         maxPlayers: 10,
         host: 'h',
+        turnSeconds: null,
+        timeoutsToForfeit: 3,
         seq: 1,
         version: 1,
         at: AT,
@@ -31,13 +33,15 @@ describe('creating a game', () => {
       version: 1,
       seq: 2,
       host: 'h',
-      seats: [{ playerId: 'h', diceCount: 0, hasBeenPalifico: false, left: false }],
+      seats: [{ playerId: 'h', diceCount: 0, hasBeenPalifico: false, left: false, timeouts: 0 }],
       rollOff: [],
       rounds: [],
       winner: null,
       createdAt: AT,
       startedAt: null,
       finishedAt: null,
+      turnSeconds: null,
+      timeoutsToForfeit: 3,
     });
   });
 
@@ -247,7 +251,13 @@ describe('leaving a game in progress', () => {
     expect(events[2]).toMatchObject({ type: 'PLAYER_ELIMINATED', seat: 2, playerId: 'p2' });
     expect(events[3]).toMatchObject({ type: 'ROUND_STARTED', number: 2, starter: 4, palificoSeat: null });
     expect(t.counts).toEqual([3, 2, 0, 0, 2]);
-    expect(t.state.seats[2]).toEqual({ playerId: 'p2', diceCount: 0, hasBeenPalifico: false, left: true });
+    expect(t.state.seats[2]).toEqual({
+      playerId: 'p2',
+      diceCount: 0,
+      hasBeenPalifico: false,
+      left: true,
+      timeouts: 0,
+    });
     expect(t.state.rounds[0]).toMatchObject({ ended: true, voided: true, outcome: null, turn: null });
     expect(t.round.dice).toEqual([[2, 2, 2], [5, 5], [], [], [3, 3]]);
     expect(t.round.turn).toBe(4);

@@ -95,7 +95,7 @@ function checkAccepted(
         const actual = count(round.dice, bid.face, wild);
         assert.equal(outcome.actualCount, actual);
         const caller = outcome.caller;
-        assert.equal(state.seats[caller]!.playerId, command.playerId);
+        assert.equal(state.seats[caller]!.playerId, (command as { playerId: string }).playerId);
         const callerDice = state.seats[caller]!.diceCount;
         const belowMax = rules.maxDice === null || callerDice < rules.maxDice;
         if (outcome.kind === 'DUDO') {

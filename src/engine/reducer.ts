@@ -1,6 +1,6 @@
 import type { GameEvent } from './events';
 import type { GameState, RoundState, SeatState } from './state';
-import { nextActiveSeat } from './state';
+import { DEFAULT_TIMEOUTS_TO_FORFEIT, nextActiveSeat } from './state';
 
 // The copies below list every field instead of using object spread: V8 builds such literals an order of
 // magnitude faster, and the reducer runs for every event of every game. The field order is that of the
@@ -26,6 +26,8 @@ function copyGame(s: GameState, p: Partial<GameState>): GameState {
     createdAt: pick(p.createdAt, s.createdAt),
     startedAt: pick(p.startedAt, s.startedAt),
     finishedAt: pick(p.finishedAt, s.finishedAt),
+    turnSeconds: pick(p.turnSeconds, s.turnSeconds),
+    timeoutsToForfeit: pick(p.timeoutsToForfeit, s.timeoutsToForfeit),
   };
 }
 
@@ -35,6 +37,7 @@ function copySeat(s: SeatState, p: Partial<SeatState>): SeatState {
     diceCount: pick(p.diceCount, s.diceCount),
     hasBeenPalifico: pick(p.hasBeenPalifico, s.hasBeenPalifico),
     left: pick(p.left, s.left),
+    timeouts: pick(p.timeouts, s.timeouts),
   };
 }
 
@@ -52,6 +55,11 @@ function copyRound(r: RoundState, p: Partial<RoundState>): RoundState {
     startedAt: pick(p.startedAt, r.startedAt),
     endedAt: pick(p.endedAt, r.endedAt),
   };
+}
+
+/** A player who acts is no longer counted as away. */
+function resetTimeouts(seats: readonly SeatState[], index: number): readonly SeatState[] {
+  return seats[index]!.timeouts === 0 ? seats : updateSeat(seats, index, { timeouts: 0 });
 }
 
 function updateSeat(seats: readonly SeatState[], index: number, patch: Partial<SeatState>): SeatState[] {
@@ -88,6 +96,8 @@ export function applyEvent(state: GameState | null, event: GameEvent): GameState
       createdAt: event.at,
       startedAt: null,
       finishedAt: null,
+      turnSeconds: event.turnSeconds ?? null,
+      timeoutsToForfeit: event.timeoutsToForfeit ?? DEFAULT_TIMEOUTS_TO_FORFEIT,
     };
   }
   if (!state) throw new Error(`event ${event.type} before GAME_CREATED`);
@@ -99,7 +109,10 @@ export function applyEvent(state: GameState | null, event: GameEvent): GameState
       return copyGame(s, {
         version,
         seq,
-        seats: [...s.seats, { playerId: event.playerId, diceCount: 0, hasBeenPalifico: false, left: false }],
+        seats: [
+          ...s.seats,
+          { playerId: event.playerId, diceCount: 0, hasBeenPalifico: false, left: false, timeouts: 0 },
+        ],
       });
     case 'PLAYER_LEFT':
       if (event.phase === 'LOBBY') {
@@ -154,17 +167,35 @@ export function applyEvent(state: GameState | null, event: GameEvent): GameState
         quantity: event.quantity,
         face: event.face,
         at: event.at,
+        timedOut: event.timedOut === true,
       };
       return copyGame(s, {
         version,
         seq,
+        seats: event.timedOut ? s.seats : resetTimeouts(s.seats, event.seat),
         rounds: updateCurrentRound(s, { bids: [...round.bids, bid], turn: nextActiveSeat(s, event.seat) }),
       });
     }
     case 'DUDO_CALLED':
-    case 'EXACT_CALLED':
       // The call is resolved by the ROUND_ENDED that follows it in the same action.
-      return copyGame(s, { version, seq });
+      return copyGame(s, {
+        version,
+        seq,
+        seats: event.timedOut ? s.seats : resetTimeouts(s.seats, event.seat),
+      });
+    case 'EXACT_CALLED':
+      return copyGame(s, { version, seq, seats: resetTimeouts(s.seats, event.seat) });
+    case 'TURN_TIMED_OUT': {
+      const seat = s.seats[event.seat]!;
+      return copyGame(s, {
+        version,
+        seq,
+        seats: updateSeat(s.seats, event.seat, {
+          timeouts: seat.timeouts + 1,
+          ...(event.forfeited ? { diceCount: 0 } : {}),
+        }),
+      });
+    }
     case 'ROUND_ENDED': {
       let seats = s.seats;
       const outcome = event.outcome;

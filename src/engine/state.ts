@@ -4,12 +4,16 @@ export type GameStatus = 'LOBBY' | 'IN_PROGRESS' | 'FINISHED' | 'CANCELLED';
 export type PlayerId = string;
 export type CallKind = 'DUDO' | 'EXACT';
 
+export const DEFAULT_TIMEOUTS_TO_FORFEIT = 3;
+
 export interface SeatState {
   readonly playerId: PlayerId;
   readonly diceCount: number;
   readonly hasBeenPalifico: boolean;
   /** Set when the player left a game in progress (forfeit). */
   readonly left: boolean;
+  /** Turns in a row the player let run out (reset by any move of theirs). */
+  readonly timeouts: number;
 }
 
 export interface BidState {
@@ -19,6 +23,8 @@ export interface BidState {
   readonly quantity: number;
   readonly face: number;
   readonly at: string;
+  /** Made by the server because the player's turn ran out. */
+  readonly timedOut: boolean;
 }
 
 export interface RoundOutcome {
@@ -72,6 +78,17 @@ export interface GameState {
   readonly createdAt: string;
   readonly startedAt: string | null;
   readonly finishedAt: string | null;
+  /** Seconds a player has for a turn; null when turns are not timed. */
+  readonly turnSeconds: number | null;
+  /** Turns in a row a player may let run out before forfeiting. */
+  readonly timeoutsToForfeit: number;
+}
+
+/** When the current turn began (its deadline is `turnSeconds` later), or null outside a turn. */
+export function turnStartedAt(state: GameState): string | null {
+  const round = currentRound(state);
+  if (!round || round.turn === null) return null;
+  return round.bids[round.bids.length - 1]?.at ?? round.startedAt;
 }
 
 export function currentRound(state: GameState): RoundState | null {

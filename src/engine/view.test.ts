@@ -137,6 +137,7 @@ describe('viewFor: secrecy', () => {
         eliminated: false,
         left: false,
         hasBeenPalifico: false,
+        timeouts: 0,
         dice: null,
       },
       {
@@ -146,6 +147,7 @@ describe('viewFor: secrecy', () => {
         eliminated: false,
         left: false,
         hasBeenPalifico: false,
+        timeouts: 0,
         dice: null,
       },
     ]);

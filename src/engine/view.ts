@@ -3,6 +3,7 @@ import type { RuleSet } from './rules';
 import {
   currentRound,
   seatOf,
+  turnStartedAt,
   type BidState,
   type GameState,
   type GameStatus,
@@ -21,6 +22,8 @@ export interface SeatView {
   readonly eliminated: boolean;
   readonly left: boolean;
   readonly hasBeenPalifico: boolean;
+  /** Turns in a row the player let run out. */
+  readonly timeouts: number;
   /** The viewer's own dice in the open round; null for every other seat and outside a round. */
   readonly dice: readonly number[] | null;
 }
@@ -66,6 +69,10 @@ export interface GameView {
   readonly createdAt: string;
   readonly startedAt: string | null;
   readonly finishedAt: string | null;
+  readonly turnSeconds: number | null;
+  readonly timeoutsToForfeit: number;
+  /** When the current turn began; with turnSeconds it gives the turn's deadline. */
+  readonly turnStartedAt: string | null;
 }
 
 /**
@@ -105,6 +112,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
       eliminated: state.status !== 'LOBBY' && s.diceCount === 0,
       left: s.left,
       hasBeenPalifico: s.hasBeenPalifico,
+      timeouts: s.timeouts,
       dice: open && position === seatIndex ? open.dice[position]!.slice() : null,
     })),
     turn: open?.turn ?? null,
@@ -117,5 +125,8 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     createdAt: state.createdAt,
     startedAt: state.startedAt,
     finishedAt: state.finishedAt,
+    turnSeconds: state.turnSeconds,
+    timeoutsToForfeit: state.timeoutsToForfeit,
+    turnStartedAt: turnStartedAt(state),
   };
 }

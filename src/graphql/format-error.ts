@@ -15,6 +15,11 @@ const PUBLIC_CODES = new Set([
   'OPERATION_RESOLUTION_FAILURE',
 ]);
 
+/** A message without graphql-js's "Did you mean ...?" hints, which would reveal the schema in production. */
+export function withoutSuggestions(message: string): string {
+  return message.replace(/ ?Did you mean .*\?$/, '');
+}
+
 /**
  * Errors a client may see: our own coded errors as they are; anything else (a bug, a database failure)
  * becomes a bare INTERNAL_SERVER_ERROR in production, logged on the server only.
@@ -26,7 +31,8 @@ export function formatError(production: boolean, log: (e: unknown) => void) {
       if (!production) return formatted;
       const extensions = { ...formatted.extensions };
       delete extensions.stacktrace;
-      return { ...formatted, extensions };
+      // Apollo strips hints from validation errors only; coercing variables adds them too.
+      return { ...formatted, message: withoutSuggestions(formatted.message), extensions };
     }
     log(unwrapResolverError(error));
     if (!production) return formatted;

@@ -13,6 +13,8 @@ export const OPERATION_LIMITS = {
   /** Lexical tokens in a document (enforced by the parser). */
   maxTokens: 3_000,
   maxDepth: 14,
+  /** Depth under __schema / __type: the standard introspection query (graphql-js) nests 15 levels. */
+  maxIntrospectionDepth: 20,
   maxAliases: 30,
   maxDirectives: 10,
   /** Estimated cost: 1 a field, lists multiplied by their page size (see `complexity` on list fields). */
@@ -25,20 +27,33 @@ function limitError(message: string, limit: string, value: number, max: number):
   });
 }
 
-/** Depth, aliases and directives of a validated document, fragments included. */
-function shape(document: DocumentNode): { depth: number; aliases: number; directives: number } {
+/** Depth (of data and of introspection), aliases and directives of a validated document, fragments included. */
+function shape(document: DocumentNode): {
+  depth: number;
+  introspectionDepth: number;
+  aliases: number;
+  directives: number;
+} {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const def of document.definitions)
     if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
   let aliases = 0;
   let directives = 0;
+  let introspectionDepth = 0;
   const depthOf = (set: SelectionSetNode, seen: Set<string>): number => {
     let max = 0;
     for (const sel of set.selections) {
       directives += sel.directives?.length ?? 0;
       if (sel.kind === Kind.FIELD) {
         if (sel.alias) aliases++;
-        max = Math.max(max, sel.selectionSet ? 1 + depthOf(sel.selectionSet, seen) : 1);
+        const below = sel.selectionSet ? depthOf(sel.selectionSet, seen) : 0;
+        if (sel.name.value === '__schema' || sel.name.value === '__type') {
+          // Introspection fields exist only on the root: their subtree has a bound of its own.
+          introspectionDepth = Math.max(introspectionDepth, 1 + below);
+          max = Math.max(max, 1);
+        } else {
+          max = Math.max(max, 1 + below);
+        }
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
         max = Math.max(max, depthOf(sel.selectionSet, seen));
       } else {
@@ -58,7 +73,7 @@ function shape(document: DocumentNode): { depth: number; aliases: number; direct
       depth = Math.max(depth, depthOf(def.selectionSet, new Set()));
     }
   }
-  return { depth, aliases, directives };
+  return { depth, introspectionDepth, aliases, directives };
 }
 
 /** The errors of an operation that is over a limit (empty when it is within all of them). */
@@ -69,7 +84,7 @@ export function checkOperationLimits(
   operationName: string | null | undefined,
 ): GraphQLError[] {
   const L = OPERATION_LIMITS;
-  const { depth, aliases, directives } = shape(document);
+  const { depth, introspectionDepth, aliases, directives } = shape(document);
   if (depth > L.maxDepth) {
     return [
       limitError(
@@ -77,6 +92,16 @@ export function checkOperationLimits(
         'depth',
         depth,
         L.maxDepth,
+      ),
+    ];
+  }
+  if (introspectionDepth > L.maxIntrospectionDepth) {
+    return [
+      limitError(
+        `the introspection query is ${introspectionDepth} levels deep; at most ${L.maxIntrospectionDepth} are allowed`,
+        'introspectionDepth',
+        introspectionDepth,
+        L.maxIntrospectionDepth,
       ),
     ];
   }
@@ -110,7 +135,18 @@ export function checkOperationLimits(
       estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
     });
   } catch (error) {
-    return [error instanceof GraphQLError ? error : limitError(String(error), 'cost', NaN, L.maxCost)];
+    // Computing the cost coerces the variables first: values that do not fit their types are the client's
+    // mistake, refused as execution would refuse them (400 BAD_USER_INPUT), not a server failure.
+    if (error instanceof GraphQLError) {
+      return [
+        new GraphQLError(error.message, {
+          nodes: error.nodes,
+          originalError: error,
+          extensions: { ...error.extensions, code: 'BAD_USER_INPUT', http: { status: 400 } },
+        }),
+      ];
+    }
+    return [limitError(String(error), 'cost', NaN, L.maxCost)];
   }
   if (cost > L.maxCost) {
     return [

@@ -18,8 +18,16 @@ export const RESOLVERS = [
   PlayerResolver,
 ] as const;
 
-export function createSchema(): Promise<GraphQLSchema> {
-  return buildSchema({
+/** type-graphql names the root types but cannot describe them. */
+const ROOT_DESCRIPTIONS: Record<string, string> = {
+  Query: 'Reads: games, players and rule presets. Anonymous clients may read everything public.',
+  Mutation:
+    'Changes: registering, creating and joining games, and every move. All but registerPlayer need a player token.',
+  Subscription: 'Live updates over WebSocket (graphql-transport-ws at /graphql).',
+};
+
+export async function createSchema(): Promise<GraphQLSchema> {
+  const schema = await buildSchema({
     resolvers: RESOLVERS,
     scalarsMap: [{ type: Date, scalar: DateTimeResolver }],
     validate: false,
@@ -33,4 +41,8 @@ export function createSchema(): Promise<GraphQLSchema> {
       },
     },
   });
+  for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+    if (root) root.description = ROOT_DESCRIPTIONS[root.name] ?? null;
+  }
+  return schema;
 }

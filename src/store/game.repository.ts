@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   applyCommand,
+  currentRound,
   createGame,
   replay,
   type Command,
@@ -163,9 +164,11 @@ export class GameRepository {
    * reloads and is decided again (or refused with STALE_VERSION when the client pinned expectedVersion).
    */
   async act(gameId: string, command: Command, options: MoveOptions): Promise<MoveResult> {
+    // Timeouts are the server's own moves: no player, so no idempotency record.
+    const actor = 'playerId' in command ? command.playerId : null;
     let fresh = false;
     for (let attempt = 0; ; attempt++) {
-      const replayed = await this.replayIfRecorded(command.playerId, options);
+      const replayed = await this.replayIfRecorded(actor, options);
       if (replayed) return replayed;
       let before = fresh ? undefined : this.cache.get(gameId);
       if (!before) {
@@ -198,7 +201,7 @@ export class GameRepository {
           fresh = true;
           continue;
         }
-        if (await this.recordRefusal(command.playerId, options, refused)) return refused;
+        if (await this.recordRefusal(actor, options, refused)) return refused;
         fresh = false;
         continue;
       }
@@ -209,32 +212,39 @@ export class GameRepository {
       const applied = lobbyChange
         ? await this.inTransaction(async (client) => {
             await rewriteSeats(client, gameId, after);
-            return this.writeMove(
-              client,
-              gameId,
-              before,
-              after,
-              events,
-              before.version,
-              command.playerId,
-              options,
-            );
+            return this.writeMove(client, gameId, before, after, events, before.version, actor, options);
           })
-        : await this.writeMove(
-            this.db.pool,
-            gameId,
-            before,
-            after,
-            events,
-            before.version,
-            command.playerId,
-            options,
-          );
+        : await this.writeMove(this.db.pool, gameId, before, after, events, before.version, actor, options);
       if (applied) return this.applied(gameId, after, events);
       this.cache.delete(gameId);
       fresh = true;
       if (attempt >= MAX_ATTEMPTS) throw new Error(`move on game ${gameId} lost ${attempt} races in a row`);
     }
+  }
+
+  /**
+   * Plays the default move of a turn that ran out. `version` pins the game state the deadline belongs to,
+   * so with several processes (or a move racing the deadline) it is applied at most once.
+   */
+  async timeOut(gameId: string, version: number): Promise<MoveResult> {
+    const state = await this.loadFresh(gameId);
+    const turn = state ? currentRound(state)?.turn : null;
+    if (!state || state.version !== version || turn === null || turn === undefined)
+      return { kind: 'not_found' };
+    return this.act(
+      gameId,
+      { type: 'TIMEOUT', seat: turn },
+      { expectedVersion: version, operation: 'timeout', requestHash: '' },
+    );
+  }
+
+  /** Overdue turns: ids and versions of games whose turn deadline has passed, oldest first. */
+  async overdueTurns(limit: number): Promise<{ gameId: string; version: number }[]> {
+    const { rows } = await this.db.pool.query<{ id: string; version: number }>(
+      'SELECT id, version FROM games WHERE turn_deadline <= now() ORDER BY turn_deadline LIMIT $1',
+      [limit],
+    );
+    return rows.map((r) => ({ gameId: r.id, version: r.version }));
   }
 
   /** Called after each move this process committed, with its events. */
@@ -264,10 +274,10 @@ export class GameRepository {
     after: GameState,
     events: readonly GameEvent[],
     expectedVersion: number,
-    playerId: string,
+    playerId: string | null,
     options: MoveOptions,
   ): Promise<boolean> {
-    const key = options.idempotencyKey;
+    const key = playerId ? options.idempotencyKey : null;
     const statement = moveStatement({
       gameId,
       before,
@@ -277,19 +287,20 @@ export class GameRepository {
       seatsRewritten:
         before === null ||
         events.some((e) => e.type === 'PLAYER_JOINED' || (e.type === 'PLAYER_LEFT' && e.phase === 'LOBBY')),
-      idempotency: key
-        ? {
-            playerId,
-            key,
-            operation: options.operation,
-            response: {
-              requestHash: options.requestHash,
-              gameId,
-              version: after.version,
-              error: null,
-            } satisfies StoredResponse,
-          }
-        : null,
+      idempotency:
+        key && playerId
+          ? {
+              playerId,
+              key,
+              operation: options.operation,
+              response: {
+                requestHash: options.requestHash,
+                gameId,
+                version: after.version,
+                error: null,
+              } satisfies StoredResponse,
+            }
+          : null,
       notify: this.notifier.pgChannel
         ? { channel: this.notifier.pgChannel, payload: encodeChange(changeOf(gameId, events)) }
         : null,
@@ -305,9 +316,13 @@ export class GameRepository {
   }
 
   /** Records a refused move under its idempotency key; false when another request took the key first. */
-  private async recordRefusal(playerId: string, options: MoveOptions, refused: MoveResult): Promise<boolean> {
+  private async recordRefusal(
+    playerId: string | null,
+    options: MoveOptions,
+    refused: MoveResult,
+  ): Promise<boolean> {
     const key = options.idempotencyKey;
-    if (!key || refused.kind !== 'refused') return true;
+    if (!key || !playerId || refused.kind !== 'refused') return true;
     const response: StoredResponse = {
       requestHash: options.requestHash,
       gameId: refused.gameId,
@@ -322,9 +337,9 @@ export class GameRepository {
     return rowCount === 1;
   }
 
-  private async replayIfRecorded(playerId: string, options: MoveOptions): Promise<MoveResult | null> {
+  private async replayIfRecorded(playerId: string | null, options: MoveOptions): Promise<MoveResult | null> {
     const key = options.idempotencyKey;
-    if (!key) return null;
+    if (!key || !playerId) return null;
     const { rows } = await this.db.pool.query<{ operation: string; response: StoredResponse }>(
       'SELECT operation, response FROM idempotency_records WHERE player_id = $1 AND key = $2',
       [playerId, key],

@@ -1,4 +1,10 @@
-import type { GameEvent, GameState } from '../engine';
+import { turnStartedAt, type GameEvent, type GameState } from '../engine';
+
+/** When the current turn of a timed game runs out (ISO), or null. */
+export function turnDeadline(state: GameState): string | null {
+  const started = state.turnSeconds === null ? null : turnStartedAt(state);
+  return started === null ? null : new Date(Date.parse(started) + state.turnSeconds! * 1000).toISOString();
+}
 
 /** Parameters of the idempotency record written with a move. */
 export interface IdempotencyWrite {
@@ -40,7 +46,8 @@ export function moveStatement(w: MoveWrite): { text: string; values: unknown[] }
     `upd AS (UPDATE games SET state = ${param(JSON.stringify(after), 'jsonb')}, version = ${param(after.version, 'int')},
        status = ${param(after.status, '"GameStatus"')}, host_id = ${param(after.host, 'uuid')},
        winner_id = ${param(playerAt(after.winner), 'uuid')}, started_at = ${param(after.startedAt, 'timestamptz')},
-       finished_at = ${param(after.finishedAt, 'timestamptz')}, updated_at = now()
+       finished_at = ${param(after.finishedAt, 'timestamptz')}, turn_deadline = ${param(turnDeadline(after), 'timestamptz')},
+       updated_at = now()
      WHERE id = ${gameId} AND version = ${param(w.expectedVersion, 'int')} RETURNING id)`,
   ];
   const events = w.events.map(({ seq, version, at, type, ...payload }) => ({

@@ -75,6 +75,7 @@ export function buildRound(spec: RoundSpec): GameState {
     diceCount: hand.length,
     hasBeenPalifico: veterans.has(i),
     left: left.has(i),
+    timeouts: 0,
   }));
   const firstActive = spec.hands.findIndex((h) => h.length > 0);
   const starter = spec.starter ?? palificoSeat ?? firstActive;
@@ -85,6 +86,7 @@ export function buildRound(spec: RoundSpec): GameState {
     quantity,
     face,
     at: AT,
+    timedOut: false,
   }));
   const round: RoundState = {
     number: 1,
@@ -114,6 +116,8 @@ export function buildRound(spec: RoundSpec): GameState {
     createdAt: AT,
     startedAt: AT,
     finishedAt: null,
+    turnSeconds: null,
+    timeoutsToForfeit: 3,
   };
   const last = bids[bids.length - 1];
   const turn = spec.turn ?? (last ? nextActiveSeat(state, last.seat)! : starter);

@@ -14,6 +14,19 @@ export class CreateGameInput extends MutationInput {
   @Field(() => Int, { nullable: true, description: "Seats at the table; defaults to the rules' maximum." })
   maxPlayers?: number | null;
 
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'Seconds each turn may last (5 to 86400); when it runs out the server calls dudo or opens for the player. Omit for untimed turns.',
+  })
+  turnSeconds?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Turns in a row a player may let run out before forfeiting (1 to 100, default 3).',
+  })
+  timeoutsToForfeit?: number | null;
+
   @Field(() => String, {
     nullable: true,
     description: 'Optional name: at most 80 characters, no control characters.',

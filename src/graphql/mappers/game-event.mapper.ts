@@ -4,7 +4,14 @@ import { GameEvent } from '../types/game-event.type';
 import { GameEventType } from '../types/enums';
 import { toGame } from './game.mapper';
 
-const IN_ROUND = new Set(['ROUND_STARTED', 'BID_PLACED', 'DUDO_CALLED', 'EXACT_CALLED', 'ROUND_ENDED']);
+const IN_ROUND = new Set([
+  'ROUND_STARTED',
+  'BID_PLACED',
+  'DUDO_CALLED',
+  'EXACT_CALLED',
+  'TURN_TIMED_OUT',
+  'ROUND_ENDED',
+]);
 
 /** The event as `viewer` may see it: built from the view of the state right after the event. */
 export function toGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
@@ -16,6 +23,7 @@ export function toGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
   switch (e.type) {
     case 'PLAYER_JOINED':
     case 'PLAYER_ELIMINATED':
+    case 'TURN_TIMED_OUT':
       seatIndex = e.seat;
       playerId = e.playerId;
       break;

@@ -21,6 +21,7 @@ export function toGame(gameId: string, view: GameView): Game {
       eliminated: s.eliminated,
       left: s.left,
       hasBeenPalifico: s.hasBeenPalifico,
+      consecutiveTimeouts: s.timeouts,
       dice: s.dice ? [...s.dice] : null,
     }),
   );
@@ -32,6 +33,7 @@ export function toGame(gameId: string, view: GameView): Game {
       seat: seat(b.seat),
       quantity: b.quantity,
       face: b.face,
+      timedOut: b.timedOut,
       at: new Date(b.at),
     });
   const outcome = (o: EngineOutcome): RoundOutcome =>
@@ -95,5 +97,11 @@ export function toGame(gameId: string, view: GameView): Game {
     createdAt: new Date(view.createdAt),
     startedAt: view.startedAt ? new Date(view.startedAt) : null,
     finishedAt: view.finishedAt ? new Date(view.finishedAt) : null,
+    turnSeconds: view.turnSeconds,
+    timeoutsToForfeit: view.timeoutsToForfeit,
+    turnDeadline:
+      view.turnSeconds !== null && view.turnStartedAt !== null
+        ? new Date(Date.parse(view.turnStartedAt) + view.turnSeconds * 1000)
+        : null,
   });
 }

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
-import { resolveRules, viewFor, type Command, type PresetName, type RuleOverrides } from '../../engine';
+import {
+  resolveRules,
+  TIMEOUTS_TO_FORFEIT,
+  TURN_SECONDS,
+  viewFor,
+  type Command,
+  type PresetName,
+  type RuleOverrides,
+} from '../../engine';
 import type { MoveResult } from '../../store/game.repository';
 import { requireViewer, type GraphQLContext } from '../context';
 import { notFound } from '../errors';
@@ -75,6 +83,18 @@ export class MutationResolver {
     const idempotencyKey = valid.idempotencyKey(input.idempotencyKey);
     const name = valid.optionalText(input.name, 'name', 80);
     const maxPlayers = valid.intInRange(input.maxPlayers, 'maxPlayers', 2, 20);
+    const turnSeconds = valid.intInRange(
+      input.turnSeconds,
+      'turnSeconds',
+      TURN_SECONDS.min,
+      TURN_SECONDS.max,
+    );
+    const timeoutsToForfeit = valid.intInRange(
+      input.timeoutsToForfeit,
+      'timeoutsToForfeit',
+      TIMEOUTS_TO_FORFEIT.min,
+      TIMEOUTS_TO_FORFEIT.max,
+    );
     const { unlimitedDice, ...options } = input.overrides ?? {};
     const overrides: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(options)) if (v !== null && v !== undefined) overrides[k] = v;
@@ -104,11 +124,11 @@ export class MutationResolver {
       });
     }
     const result = await ctx.services.games.create(
-      { host: viewer.id, rules: rules.rules, maxPlayers, name },
+      { host: viewer.id, rules: rules.rules, maxPlayers, name, turnSeconds, timeoutsToForfeit },
       {
         operation: 'createGame',
         idempotencyKey,
-        requestHash: requestHash([input.preset, overrides, maxPlayers, name]),
+        requestHash: requestHash([input.preset, overrides, maxPlayers, name, turnSeconds, timeoutsToForfeit]),
       },
     );
     return toPayload(ctx, result, clientMutationId);

@@ -17,6 +17,9 @@ export class Bid {
   @Field(() => Int, { description: 'Which face, 1 (aces) to 6.' })
   face!: number;
 
+  @Field({ description: "Placed by the server because the player's turn ran out." })
+  timedOut!: boolean;
+
   @Field({ description: 'When the bid was made.' })
   at!: Date;
 }

@@ -145,6 +145,7 @@ export enum GameEventType {
   BID_PLACED = 'BID_PLACED',
   DUDO_CALLED = 'DUDO_CALLED',
   EXACT_CALLED = 'EXACT_CALLED',
+  TURN_TIMED_OUT = 'TURN_TIMED_OUT',
   ROUND_ENDED = 'ROUND_ENDED',
   PLAYER_ELIMINATED = 'PLAYER_ELIMINATED',
   GAME_FINISHED = 'GAME_FINISHED',
@@ -166,6 +167,10 @@ registerEnumType(GameEventType, {
     BID_PLACED: { description: 'A player bid.' },
     DUDO_CALLED: { description: 'A player challenged the last bid.' },
     EXACT_CALLED: { description: 'A player claimed the last bid is exactly right.' },
+    TURN_TIMED_OUT: {
+      description:
+        "A player's turn ran out: the server calls dudo or opens for them (the next events), or, after too many in a row, the player forfeits.",
+    },
     ROUND_ENDED: { description: 'The dice were revealed and the round resolved (or voided by a leave).' },
     PLAYER_ELIMINATED: { description: 'A player lost their last die or left.' },
     GAME_FINISHED: { description: 'One player is left: the winner.' },

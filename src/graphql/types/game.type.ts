@@ -67,6 +67,24 @@ export class Game extends Node {
   @Field(() => Seat, { nullable: true, description: "The viewer's seat; null for spectators." })
   viewerSeat!: Seat | null;
 
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'Seconds each turn may last before the server plays for the player (dudo, or the minimum opening bid); null: untimed.',
+  })
+  turnSeconds!: number | null;
+
+  @Field(() => Int, {
+    description: 'Turns in a row a player may let run out before forfeiting (timed games).',
+  })
+  timeoutsToForfeit!: number;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When the current turn runs out; null when untimed or outside a turn.',
+  })
+  turnDeadline!: Date | null;
+
   @Field({ description: 'When the game was created.' })
   createdAt!: Date;
 

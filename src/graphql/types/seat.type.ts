@@ -17,6 +17,9 @@ export class Seat {
   @Field({ description: 'Whether the player has had a palifico round in this game.' })
   hasBeenPalifico!: boolean;
 
+  @Field(() => Int, { description: 'Turns in a row the player let run out (timed games).' })
+  consecutiveTimeouts!: number;
+
   @Field(() => [Int], {
     nullable: true,
     description:

@@ -1,0 +1,45 @@
+import type { GameRepository } from '../store/game.repository';
+
+/**
+ * Fires the deadlines of timed turns. Deadlines live in the database, so a deadline missed while every
+ * process was down fires at the next start, and each fires once however many processes poll: the move
+ * is pinned to the game version the deadline belongs to.
+ */
+export class TurnTimer {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly games: GameRepository,
+    private readonly log: (message: unknown) => void,
+    private readonly intervalMs = 250,
+    private readonly batch = 50,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.tick(), this.intervalMs);
+  }
+
+  /** Fires every overdue turn now (also what each interval does). */
+  tick(): Promise<void> {
+    this.running ??= this.fireOverdue().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async fireOverdue(): Promise<void> {
+    try {
+      for (const { gameId, version } of await this.games.overdueTurns(this.batch)) {
+        await this.games.timeOut(gameId, version);
+      }
+    } catch (error) {
+      // A database outage: the deadlines stay in the table and fire at a later tick.
+      this.log(`turn timer: ${String(error)}`);
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

@@ -13,8 +13,18 @@ const IN_ROUND = new Set([
   'ROUND_ENDED',
 ]);
 
+// Every spectator sees the same thing: one object per event serves them all.
+const spectatorEvents = new WeakMap<FeedItem, GameEvent>();
+
 /** The event as `viewer` may see it: built from the view of the state right after the event. */
 export function toGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
+  if (viewer !== null) return buildGameEvent(item, viewer);
+  let event = spectatorEvents.get(item);
+  if (!event) spectatorEvents.set(item, (event = buildGameEvent(item, null)));
+  return event;
+}
+
+function buildGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
   const { event: e, state } = item;
   const game = toGame(item.gameId, viewFor(state, viewer));
   const round = IN_ROUND.has(e.type) ? game.roundAt(state.rounds.length - 1) : null;

@@ -10,6 +10,8 @@ module.exports = {
       { tsconfig: { module: 'commonjs', moduleResolution: 'node' }, isolatedModules: true },
     ],
   },
+  // Sources written for `node16` import relative modules as './x.js' (the generated Prisma client does).
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   setupFiles: ['reflect-metadata'],
   testTimeout: 60000,
   // One PostgreSQL server and migrated template database per run; see test/support/test-database.ts.

@@ -27,7 +27,12 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function sendError(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  // After a refused body the rest of it may still be arriving: close rather than read it.
+  if (status === 413) res.once('finish', () => res.socket?.destroy());
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    ...(status === 413 ? { connection: 'close' } : {}),
+  });
   res.end(
     JSON.stringify({
       errors: [{ message, extensions: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST' } }],

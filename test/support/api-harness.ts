@@ -30,7 +30,6 @@ export interface GqlResponse<T> {
 export type Variables = Record<string, unknown>;
 
 export type Preset = 'CLASSIC' | 'PERUDO' | 'LIARS_DICE' | 'PUB';
-export type ErrorCode = string;
 
 export interface TestPlayer {
   id: string;
@@ -39,7 +38,7 @@ export interface TestPlayer {
 }
 
 export interface UserErrorData {
-  code: ErrorCode;
+  code: string;
   message: string;
   field: string[] | null;
 }
@@ -249,11 +248,6 @@ export function onlyError(response: GqlResponse<unknown>): GqlError {
   return errors[0]!;
 }
 
-/** The code of the single top-level error of a response. */
-export function errorCode(response: GqlResponse<unknown>): string | undefined {
-  return onlyError(response).extensions?.code;
-}
-
 export interface TestApiOptions {
   production?: boolean;
   /** Server log lines are collected here instead of printed. */
@@ -315,7 +309,22 @@ export class TestApi {
   /** Stops the server and drops the database. */
   async close(): Promise<void> {
     await this.stopServer();
+    await this.settled();
     await this.database.drop();
+  }
+
+  /**
+   * Waits (up to 2 s) until the stopped server's connections to the database are gone: a connection the
+   * drop terminates while it is still closing makes its pool report an error.
+   */
+  private async settled(): Promise<void> {
+    for (let i = 0; i < 40; i++) {
+      const [row] = await this.sql<{ n: string }>(
+        'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      if (Number(row!.n) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   gql<T>(query: string, variables: Variables = {}, token?: string | null): Promise<GqlResponse<T>> {
@@ -470,8 +479,12 @@ export function acceptedGame(response: GqlResponse<Record<string, GamePayloadDat
   return payload.game;
 }
 
-/** The game as a list of players sits at it: seat position → player. */
-export function seatedPlayer(game: GameData, players: readonly TestPlayer[], position: number): TestPlayer {
+/** Which of `players` sits at `position` in `game`. */
+export function seatedPlayer(
+  game: { seats: readonly { player: { id: string } }[] },
+  players: readonly TestPlayer[],
+  position: number,
+): TestPlayer {
   const id = game.seats[position]!.player.id;
   const player = players.find((p) => p.id === id);
   if (!player) throw new Error(`seat ${position} is not one of the test players`);
@@ -487,6 +500,29 @@ export function countDice(hands: readonly (readonly number[])[], face: number, a
 
 // ---------------------------------------------------------------------------------------------------------
 // The bot
+
+/** What the bot reads of a game: enough to decide a move, and little else (moves are many). */
+export interface PlayState {
+  id: string;
+  status: GameData['status'];
+  version: number;
+  rules: Pick<RulesData, 'wildAces' | 'exact' | 'exactCaller'>;
+  turn: SeatRef | null;
+  viewerSeat: SeatRef | null;
+  seats: (Pick<SeatData, 'position' | 'diceCount' | 'dice'> & { player: { id: string } })[];
+  legalActions: LegalActionsData | null;
+  currentRound: {
+    number: number;
+    palifico: boolean;
+    bids: Pick<BidData, 'seat' | 'quantity' | 'face'>[];
+  } | null;
+}
+
+export const PLAY_FIELDS = `
+  id status version rules { wildAces exact exactCaller } turn { position } viewerSeat { position }
+  seats { position diceCount dice player { id } }
+  legalActions { canBid canDudo canExact minBids { face minQuantity } }
+  currentRound { number palifico bids { seat { position } quantity face } }`;
 
 export interface BotOptions {
   rng: Rng;
@@ -510,7 +546,7 @@ export interface BotMove {
   dice: number[];
   bid?: { quantity: number; face: number };
   /** The game after the move, as the mover sees it. */
-  game: GameData;
+  game: PlayState;
 }
 
 export function botRng(seed: number): Rng {
@@ -521,22 +557,30 @@ function chance(rng: Rng, p: number): boolean {
   return p > 0 && rng.int(1_000_000) < p * 1_000_000;
 }
 
-function activeCount(game: GameData): number {
-  return game.seats.filter((s) => s.diceCount > 0).length;
+function totalDice(game: PlayState): number {
+  return game.seats.reduce((n, s) => n + s.diceCount, 0);
 }
 
-function totalDice(game: GameData): number {
-  return game.seats.reduce((n, s) => n + s.diceCount, 0);
+async function playView(api: TestApi, gameId: string, player: TestPlayer): Promise<PlayState> {
+  const data = dataOf(
+    await api.gql<{ game: PlayState | null }>(
+      `query($id: ID!) { game(id: $id) { ${PLAY_FIELDS} } }`,
+      { id: gameId },
+      player.token,
+    ),
+  );
+  if (!data.game) throw new Error(`game ${gameId} not found`);
+  return data.game;
 }
 
 /**
  * Plays one legal move: reads the game as the player whose turn it is (its legal actions and own dice) and
  * bids, calls dudo or calls exact. Where the rules let someone else call exact out of turn, that player may
- * do so instead. Each move is checked to have been accepted and to have raised the version by exactly 1.
+ * do so instead. Each move must be accepted and must raise the version by exactly 1.
  */
 export async function playTurn(
   api: TestApi,
-  known: GameData,
+  known: PlayState,
   players: readonly TestPlayer[],
   options: BotOptions,
 ): Promise<BotMove> {
@@ -557,18 +601,15 @@ export async function playTurn(
       (s) => s.diceCount > 0 && s.position !== last.seat.position && s.position !== known.turn!.position,
     );
     if (candidates.length > 0) {
-      const seat = candidates[options.rng.int(candidates.length)]!;
-      const player = seatedPlayer(known, players, seat.position);
-      const view = await api.mustGame(known.id, player);
+      const player = seatedPlayer(known, players, candidates[options.rng.int(candidates.length)]!.position);
+      const view = await playView(api, known.id, player);
       if (view.version !== known.version) throw new Error('the game changed under the bot');
-      if (view.legalActions!.canExact) {
-        return move(api, view, player, 'EXACT', options);
-      }
+      if (view.legalActions!.canExact) return move(api, view, player, 'EXACT', options);
     }
   }
 
   const player = seatedPlayer(known, players, known.turn.position);
-  const view = await api.mustGame(known.id, player);
+  const view = await playView(api, known.id, player);
   if (view.version !== known.version) throw new Error('the game changed under the bot');
   const actions = view.legalActions!;
   const dice = view.seats[known.turn.position]!.dice!;
@@ -617,22 +658,29 @@ function pickBid(
 
 async function move(
   api: TestApi,
-  view: GameData,
+  view: PlayState,
   player: TestPlayer,
   kind: BotMove['kind'],
   options: BotOptions,
   bid?: { quantity: number; face: number },
 ): Promise<BotMove> {
   const seat = view.viewerSeat!.position;
-  const base: GameInputVars = { gameId: view.id };
-  if (options.expectedVersion ?? true) base.expectedVersion = view.version;
-  const response =
-    kind === 'BID'
-      ? await api.placeBid(player, { ...base, ...bid! })
-      : await api.mutate(kind === 'DUDO' ? 'callDudo' : 'callExact', player, base);
-  const game = acceptedGame(response, `${kind} by seat ${seat}`);
-  if (game.version !== view.version + 1) {
-    throw new Error(`version went from ${view.version} to ${game.version} on one move`);
+  const input: Record<string, unknown> = { gameId: view.id, ...bid };
+  if (options.expectedVersion ?? true) input.expectedVersion = view.version;
+  const name = kind === 'BID' ? 'placeBid' : kind === 'DUDO' ? 'callDudo' : 'callExact';
+  const response = await api.gql<Record<string, { game: PlayState | null; userErrors: UserErrorData[] }>>(
+    `mutation($input: ${INPUT_TYPES[name]}!) {
+       ${name}(input: $input) { game { ${PLAY_FIELDS} } userErrors { code message field } }
+     }`,
+    { input },
+    player.token,
+  );
+  const payload = dataOf(response)[name]!;
+  if (payload.userErrors.length > 0 || !payload.game) {
+    throw new Error(`${kind} by seat ${seat} was refused: ${JSON.stringify(payload.userErrors)}`);
+  }
+  if (payload.game.version !== view.version + 1) {
+    throw new Error(`version went from ${view.version} to ${payload.game.version} on one move`);
   }
   return {
     kind,
@@ -642,10 +690,6 @@ async function move(
     roundNumber: view.currentRound!.number,
     dice: view.seats[seat]!.dice!,
     ...(bid ? { bid } : {}),
-    game,
+    game: payload.game,
   };
-}
-
-export function activePlayers(game: GameData): number {
-  return activeCount(game);
 }

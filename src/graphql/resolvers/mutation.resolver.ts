@@ -9,7 +9,7 @@ import {
   type PresetName,
   type RuleOverrides,
 } from '../../engine';
-import type { MoveResult } from '../../store/game.repository';
+import type { MoveOptions, MoveResult } from '../../store/game.repository';
 import { requireViewer, type GraphQLContext } from '../context';
 import { notFound } from '../errors';
 import { toGame } from '../mappers/game.mapper';
@@ -24,6 +24,12 @@ import { UserError } from '../types/user-error.type';
 import * as valid from '../validation';
 
 const VERSION_MAX = 2_000_000_000;
+
+interface PreparedMove {
+  readonly gameId: string;
+  readonly clientMutationId: string | null;
+  readonly options: MoveOptions;
+}
 
 function userError(code: string, message: string, field?: readonly string[]): UserError {
   return Object.assign(new UserError(), {
@@ -50,8 +56,30 @@ function toPayload(ctx: GraphQLContext, result: MoveResult, clientMutationId: st
   });
 }
 
+/** Runs one task per key at a time, in arrival order (within this process). */
+class KeyedQueue {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const result = (this.tails.get(key) ?? Promise.resolve()).then(task);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(key, tail);
+    try {
+      return await result;
+    } finally {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
+}
+
 @Resolver()
 export class MutationResolver {
+  /** A player's creates and joins, one at a time, so that concurrent ones cannot all pass the games cap. */
+  private readonly seatTaking = new KeyedQueue();
+
   @Mutation(() => RegisterPlayerPayload, {
     description: 'Creates a player and returns its secret token once.',
   })
@@ -113,25 +141,26 @@ export class MutationResolver {
       }
       overrides.maxDice = null;
     }
-    const tooMany = await this.tooManyGames(ctx, viewer.id, clientMutationId);
-    if (tooMany) return tooMany;
-    const rules = resolveRules(input.preset as PresetName, overrides as RuleOverrides);
-    if (!rules.ok) {
-      return Object.assign(new GamePayload(), {
-        game: null,
-        userErrors: [userError('INVALID_RULES', rules.message, ['overrides', rules.field])],
-        clientMutationId,
-      });
-    }
-    const result = await ctx.services.games.create(
-      { host: viewer.id, rules: rules.rules, maxPlayers, name, turnSeconds, timeoutsToForfeit },
-      {
-        operation: 'createGame',
-        idempotencyKey,
-        requestHash: requestHash([input.preset, overrides, maxPlayers, name, turnSeconds, timeoutsToForfeit]),
-      },
-    );
-    return toPayload(ctx, result, clientMutationId);
+    const moveOptions: MoveOptions = {
+      operation: 'createGame',
+      idempotencyKey,
+      requestHash: requestHash([input.preset, overrides, maxPlayers, name, turnSeconds, timeoutsToForfeit]),
+    };
+    return this.withinGamesCap(ctx, viewer.id, clientMutationId, moveOptions, async () => {
+      const rules = resolveRules(input.preset as PresetName, overrides as RuleOverrides);
+      if (!rules.ok) {
+        return Object.assign(new GamePayload(), {
+          game: null,
+          userErrors: [userError('INVALID_RULES', rules.message, ['overrides', rules.field])],
+          clientMutationId,
+        });
+      }
+      const result = await ctx.services.games.create(
+        { host: viewer.id, rules: rules.rules, maxPlayers, name, turnSeconds, timeoutsToForfeit },
+        moveOptions,
+      );
+      return toPayload(ctx, result, clientMutationId);
+    });
   }
 
   @Mutation(() => GamePayload, { description: 'Takes a free seat in a game in its lobby.' })
@@ -140,9 +169,10 @@ export class MutationResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
     const viewer = requireViewer(ctx);
-    const tooMany = await this.tooManyGames(ctx, viewer.id, valid.clientMutationId(input.clientMutationId));
-    if (tooMany) return tooMany;
-    return this.move(ctx, 'joinGame', input, (playerId) => ({ type: 'JOIN', playerId }));
+    const move = this.prepare('joinGame', input);
+    return this.withinGamesCap(ctx, viewer.id, move.clientMutationId, move.options, () =>
+      this.apply(ctx, move, { type: 'JOIN', playerId: viewer.id }),
+    );
   }
 
   @Mutation(() => GamePayload, {
@@ -195,20 +225,33 @@ export class MutationResolver {
     return this.move(ctx, 'callExact', input, (playerId) => ({ type: 'EXACT', playerId }));
   }
 
-  /** A refusal when the player already sits in as many open games as allowed. */
-  private async tooManyGames(ctx: GraphQLContext, playerId: string, clientMutationId: string | null) {
-    const max = ctx.services.maxActiveGamesPerPlayer;
-    if ((await ctx.services.players.activeGames(playerId)) < max) return null;
-    return Object.assign(new GamePayload(), {
-      game: null,
-      userErrors: [
-        userError('TOO_MANY_GAMES', `you already sit in ${max} open games: finish or leave one first`),
-      ],
-      clientMutationId,
+  /**
+   * Runs `takeSeat` unless the player already sits in as many open games as allowed (TOO_MANY_GAMES). A retry
+   * of a create or join that was applied gets its first answer, even when that one took the last place.
+   */
+  private withinGamesCap(
+    ctx: GraphQLContext,
+    playerId: string,
+    clientMutationId: string | null,
+    options: MoveOptions,
+    takeSeat: () => Promise<GamePayload>,
+  ): Promise<GamePayload> {
+    return this.seatTaking.run(playerId, async () => {
+      const max = ctx.services.maxActiveGamesPerPlayer;
+      if ((await ctx.services.players.activeGames(playerId)) < max) return takeSeat();
+      const replayed = await ctx.services.games.replayIfRecorded(playerId, options);
+      if (replayed) return toPayload(ctx, replayed, clientMutationId);
+      return Object.assign(new GamePayload(), {
+        game: null,
+        userErrors: [
+          userError('TOO_MANY_GAMES', `you already sit in ${max} open games: finish or leave one first`),
+        ],
+        clientMutationId,
+      });
     });
   }
 
-  private async move(
+  private move(
     ctx: GraphQLContext,
     operation: string,
     input: GameInput,
@@ -216,16 +259,29 @@ export class MutationResolver {
     args: unknown[] = [],
   ): Promise<GamePayload> {
     const viewer = requireViewer(ctx);
+    return this.apply(ctx, this.prepare(operation, input, args), command(viewer.id));
+  }
+
+  /** A game mutation's validated input. */
+  private prepare(operation: string, input: GameInput, args: unknown[] = []): PreparedMove {
     const clientMutationId = valid.clientMutationId(input.clientMutationId);
     const idempotencyKey = valid.idempotencyKey(input.idempotencyKey);
     const expectedVersion = valid.intInRange(input.expectedVersion, 'expectedVersion', 0, VERSION_MAX);
     const gameId = valid.gameKey(input.gameId);
-    const result = await ctx.services.games.act(gameId, command(viewer.id), {
-      operation,
-      idempotencyKey,
-      expectedVersion,
-      requestHash: requestHash([gameId, expectedVersion, ...args]),
-    });
-    return toPayload(ctx, result, clientMutationId);
+    return {
+      gameId,
+      clientMutationId,
+      options: {
+        operation,
+        idempotencyKey,
+        expectedVersion,
+        requestHash: requestHash([gameId, expectedVersion, ...args]),
+      },
+    };
+  }
+
+  private async apply(ctx: GraphQLContext, move: PreparedMove, command: Command): Promise<GamePayload> {
+    const result = await ctx.services.games.act(move.gameId, command, move.options);
+    return toPayload(ctx, result, move.clientMutationId);
   }
 }

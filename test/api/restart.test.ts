@@ -1,0 +1,139 @@
+import {
+  TestApi,
+  acceptedGame,
+  botRng,
+  dataOf,
+  playTurn,
+  type GameData,
+  type PlayState,
+  type RoundData,
+  type TestPlayer,
+} from '../support/api-harness';
+import { checkHistory, recordSeen, type SeenDice } from '../support/round-checks';
+
+/**
+ * Everything lives in the database: a new server on the same database carries on exactly where the old one
+ * stopped (tokens, IDs, versions, the dice already rolled, idempotency records), and the game goes on to a
+ * winner.
+ */
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await TestApi.start();
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+/** Every player's own view of the game. */
+async function views(gameId: string, players: readonly TestPlayer[]): Promise<GameData[]> {
+  return Promise.all(players.map((p) => api.mustGame(gameId, p)));
+}
+
+it('goes on after a restart in the lobby and another in the middle of a round', async () => {
+  const players = await api.registerPlayers(['Ada', 'Bea', 'Cid']);
+  const created = await api.createGame(players[0]!, { preset: 'PERUDO', name: 'Across restarts' });
+  acceptedGame(await api.mutate('joinGame', players[1]!, { gameId: created.id }), 'join');
+
+  // Restart with the lobby half full.
+  const firstUrl = api.url;
+  await api.restart();
+  expect(api.url).not.toBe(firstUrl);
+  const lobby = await api.mustGame(created.id, players[0]);
+  expect([lobby.status, lobby.version, lobby.name]).toEqual(['LOBBY', 2, 'Across restarts']);
+  expect(lobby.seats.map((s) => s.player.id)).toEqual([players[0]!.id, players[1]!.id]);
+  for (const p of players) {
+    const data = dataOf(await api.gql<{ viewer: { id: string } }>('{ viewer { id } }', {}, p.token));
+    expect(data.viewer.id).toBe(p.id);
+  }
+  acceptedGame(await api.mutate('joinGame', players[2]!, { gameId: created.id }), 'join');
+  const started = acceptedGame(
+    await api.mutate('startGame', players[0]!, { gameId: created.id, expectedVersion: 3 }),
+    'start',
+  );
+  expect(started.version).toBe(4);
+
+  // Play until round 3 has a bid on the table.
+  const rng = botRng(7);
+  const seen: SeenDice = new Map();
+  let game: PlayState = started;
+  let version = started.version;
+  while (
+    game.status === 'IN_PROGRESS' &&
+    !(game.currentRound!.number >= 3 && game.currentRound!.bids.length > 0)
+  ) {
+    const m = await playTurn(api, game, players, { rng });
+    expect(m.game.version).toBe(++version);
+    recordSeen(seen, m.roundNumber, m.seat, m.dice);
+    game = m.game;
+  }
+  expect(game.status).toBe('IN_PROGRESS');
+
+  // One more move under an idempotency key, so that the record has to survive the restart too.
+  const before = await views(created.id, players);
+  const turn = before[0]!.turn!.position;
+  const mover = players.find((p) => p.id === before[0]!.seats[turn]!.player.id)!;
+  const moverView = before[players.indexOf(mover)]!;
+  const dudo = await api.mutate('callDudo', mover, {
+    gameId: created.id,
+    expectedVersion: version,
+    idempotencyKey: 'before-restart',
+  });
+  const first = acceptedGame(dudo, 'dudo');
+  expect(first.version).toBe(++version);
+  recordSeen(seen, moverView.currentRound!.number, turn, moverView.seats[turn]!.dice!);
+  const roundsBefore = await api.allRounds(created.id);
+  const viewsBefore = await views(created.id, players);
+
+  // Restart in the middle of a round.
+  await api.restart();
+  const viewsAfter = await views(created.id, players);
+  expect(viewsAfter).toEqual(viewsBefore);
+  for (const [i, view] of viewsAfter.entries()) {
+    expect(view.version).toBe(version);
+    // Each player still holds the dice it was shown before the restart.
+    expect(view.seats[view.viewerSeat!.position]!.dice).toEqual(
+      viewsBefore[i]!.seats[view.viewerSeat!.position]!.dice,
+    );
+  }
+  const roundsAfter: RoundData[] = await api.allRounds(created.id);
+  expect(roundsAfter).toEqual(roundsBefore);
+  // The IDs given out before are still valid.
+  const nodes = dataOf(
+    await api.gql<Record<string, { id: string } | null>>(
+      `query($g: ID!, $r: ID!, $p: ID!) { g: node(id: $g) { id } r: node(id: $r) { id } p: node(id: $p) { id } }`,
+      { g: created.id, r: roundsBefore[0]!.id, p: players[2]!.id },
+    ),
+  );
+  expect(nodes).toEqual({ g: { id: created.id }, r: { id: roundsBefore[0]!.id }, p: { id: players[2]!.id } });
+  // A retry of the move made before the restart answers as the first time and is not applied again.
+  const retry = acceptedGame(
+    await api.mutate('callDudo', mover, {
+      gameId: created.id,
+      expectedVersion: version - 1,
+      idempotencyKey: 'before-restart',
+    }),
+    'retry',
+  );
+  expect(retry).toEqual(first);
+  expect((await api.mustGame(created.id)).version).toBe(version);
+
+  // And the game goes on to a winner.
+  game = viewsAfter[0]!;
+  while (game.status === 'IN_PROGRESS') {
+    const m = await playTurn(api, game, players, { rng });
+    expect(m.game.version).toBe(++version);
+    recordSeen(seen, m.roundNumber, m.seat, m.dice);
+    game = m.game;
+  }
+  const final = await api.mustGame(created.id);
+  expect([final.status, final.version]).toEqual(['FINISHED', version]);
+  const rounds = await api.allRounds(created.id, 4);
+  const endedBefore = roundsBefore.filter((r) => r.ended);
+  expect(rounds.slice(0, endedBefore.length)).toEqual(endedBefore);
+  const history = checkHistory(final.rules, final, rounds, seen);
+  expect(final.seats.map((s) => s.diceCount)).toEqual(history.counts);
+  expect(final.winner!.id).toBe(final.seats.find((s) => s.diceCount > 0)!.player.id);
+});

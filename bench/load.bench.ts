@@ -450,7 +450,8 @@ async function main(): Promise<void> {
     ? { url: external, pid: null, stop: async () => {} }
     : await startServer(db!.url);
   const api = new Api(server.url);
-  const result: Record<string, unknown> = { games: o.games, players: o.players, spectators: o.spectators };
+  const result: Record<string, unknown> =
+    o.idle > 0 ? {} : { games: o.games, players: o.players, spectators: o.spectators };
   try {
     if (o.idle > 0) {
       Object.assign(result, await idleSockets(api, server, o.idle));

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { bearerToken, createContext, type GraphQLContext, type Services } from './graphql/context';
@@ -112,7 +112,14 @@ export async function startApp(options: AppOptions): Promise<App> {
     return createContext(services, viewer);
   };
   const handle = graphqlHttpHandler(apollo, (req) => context(req.headers.authorization));
+  // Responses not yet sent: once stop() is called, each closes its connection when sent, so that a client's
+  // keep-alive connection does not hold the shutdown until its idle timeout.
+  const unsent = new Set<ServerResponse>();
+  let stopping = false;
   const httpServer = createServer((req, res) => {
+    if (stopping) res.setHeader('connection', 'close');
+    unsent.add(res);
+    res.once('close', () => unsent.delete(res));
     const path = (req.url ?? '/').split('?')[0];
     const wait = ipLimiter?.take(req.socket.remoteAddress ?? '') ?? 0;
     if (wait > 0) {
@@ -145,7 +152,13 @@ export async function startApp(options: AppOptions): Promise<App> {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: the API is at /graphql');
     }
   });
-  const ws = startGraphqlWs(httpServer, schema, services, { production, limits, ipLimiter, playerLimiter });
+  const ws = startGraphqlWs(httpServer, schema, services, {
+    production,
+    limits,
+    ipLimiter,
+    playerLimiter,
+    formatError: formatError(production, log),
+  });
   await new Promise<void>((resolve) => httpServer.listen(options.port, options.host ?? '0.0.0.0', resolve));
   turnTimer.start();
   const port = (httpServer.address() as AddressInfo).port;
@@ -156,6 +169,8 @@ export async function startApp(options: AppOptions): Promise<App> {
     ws,
     async stop() {
       // Stop accepting, let in-flight requests finish, close sockets with 1001, then release the database.
+      stopping = true;
+      for (const res of unsent) if (!res.headersSent) res.setHeader('connection', 'close');
       const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
       await turnTimer.stop();

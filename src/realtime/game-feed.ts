@@ -75,6 +75,8 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
   /** Live items that arrived while the stream was reading the log. */
   private buffered: FeedItem[] = [];
   private reading = true;
+  /** Replayed items waiting in `out`. */
+  private replayQueued = 0;
   private state: GameState | null = null;
   private last = 0;
 
@@ -87,17 +89,18 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
   /** Starts after `afterSeq`, or after the latest event when it is null. */
   async start(afterSeq: number | null): Promise<void> {
     const current = this.feed.state;
-    if (afterSeq !== null && afterSeq > current.seq) {
-      throw new AfterSeqError(`afterSeq ${afterSeq} is beyond the last event of the game (${current.seq})`);
-    }
     if (afterSeq === null || afterSeq === current.seq) {
       this.state = current;
       this.last = current.seq;
       this.reading = false;
       return;
     }
-    // Each event needs the state right after it, so the log is folded from its start.
+    // Each event needs the state right after it, so the log is folded from its start. The log, not the
+    // feed, decides whether afterSeq is too far: the feed may not have read a change another process made.
     await this.readLog(afterSeq);
+    if (afterSeq > this.last) {
+      throw new AfterSeqError(`afterSeq ${afterSeq} is beyond the last event of the game (${this.last})`);
+    }
   }
 
   accept(item: FeedItem): void {
@@ -128,7 +131,8 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
     for (const event of events) {
       if (event.seq !== (state?.seq ?? 0) + 1) break;
       state = applyEvent(state, event);
-      if (emitAfter === null || event.seq > emitAfter) this.emit({ gameId: this.feed.gameId, event, state });
+      if (emitAfter === null || event.seq > emitAfter)
+        this.emit({ gameId: this.feed.gameId, event, state }, false);
     }
     this.state = state;
     this.last = state?.seq ?? 0;
@@ -138,7 +142,11 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
     for (const item of buffered) this.accept(item);
   }
 
-  private emit(item: FeedItem): void {
+  /**
+   * Hands an item to the reader or queues it. Only live items count against the limit: a replay of the log
+   * is as long as the game, and a reader that keeps up with it is not slow.
+   */
+  private emit(item: FeedItem, live = true): void {
     if (this.done) return;
     if (this.waiter) {
       const w = this.waiter;
@@ -148,7 +156,8 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
       return;
     }
     this.out.push(item);
-    if (this.out.length > MAX_QUEUED_EVENTS)
+    if (!live) this.replayQueued++;
+    if (live && this.out.length - this.replayQueued > MAX_QUEUED_EVENTS)
       this.fail(new Error('the subscriber is too slow: events were not read'));
   }
 
@@ -167,6 +176,7 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
 
   next(): Promise<IteratorResult<FeedItem>> {
     const item = this.out.shift();
+    if (item && this.replayQueued > 0) this.replayQueued--;
     if (item) return Promise.resolve({ value: item, done: false });
     if (this.pendingError) {
       const e = this.pendingError;

@@ -13,6 +13,8 @@ const MAX_QUEUED = 1_000;
 export class LobbyFeed {
   private readonly streams = new Set<LobbyStream>();
   private readonly unsubscribe: () => void;
+  /** Reads run one after another, so that a game is never delivered older than it was delivered before. */
+  private publishing: Promise<void> = Promise.resolve();
 
   constructor(
     bus: ChangeBus,
@@ -20,7 +22,9 @@ export class LobbyFeed {
     private readonly log: (m: unknown) => void,
   ) {
     this.unsubscribe = bus.subscribe((change) => {
-      if (change.lobby && this.streams.size > 0) void this.publish(change.gameId);
+      if (change.lobby && this.streams.size > 0) {
+        this.publishing = this.publishing.then(() => this.publish(change.gameId));
+      }
     });
   }
 

@@ -42,8 +42,18 @@ export class PgChangeBus extends Listeners implements ChangeBus {
     };
     client.on('error', lost);
     client.on('end', () => lost());
-    await client.connect();
-    await client.query(`LISTEN ${PG_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${PG_CHANNEL}`);
+    } catch (error) {
+      void client.end().catch(() => {});
+      throw error;
+    }
+    if (this.closed) {
+      // close() ran while this reconnection was under way.
+      await client.end().catch(() => {});
+      return;
+    }
     this.client = client;
   }
 

@@ -27,10 +27,17 @@ export interface ServerProcess {
 }
 
 const running = new Set<ChildProcess>();
-process.on('exit', () => {
-  // Last resort (a crashed test run): never leave a server behind.
-  for (const child of running) child.kill('SIGKILL');
-});
+let exitHook = false;
+
+/** Last resort (a test run that ends without its afterAll): never leave a server behind. */
+function killOnExit(child: ChildProcess): void {
+  running.add(child);
+  if (exitHook) return;
+  exitHook = true;
+  process.once('exit', () => {
+    for (const c of running) c.kill('SIGKILL');
+  });
+}
 
 // src/ is written for `node16` module resolution ('./x.js' names a .ts file), which ts-node maps only with
 // its experimental resolver; the entry point is otherwise exactly `npm start`'s.
@@ -62,7 +69,7 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  running.add(child);
+  killOnExit(child);
   let output = '';
   const exited = new Promise<number | NodeJS.Signals | null>((resolve) => {
     child.once('exit', (code, signal) => {

@@ -1,0 +1,72 @@
+import type { Socket } from 'node:net';
+import { runBot, type BotResult } from '../../examples/bot-client';
+import { startApp, type App } from '../../src/app';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { getGame, range } from '../support/realtime-harness';
+
+let database: TestDatabase | undefined;
+let app: App | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await startApp({ databaseUrl: database.url, port: 0, host: '127.0.0.1', log: () => {} });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await database?.drop();
+});
+
+it('two reference bots play a game to its end, resuming their event streams after a dropped connection', async () => {
+  const url = app!.url;
+  // Every WebSocket the server accepts, so that the test can cut them all mid-game.
+  const sockets = new Set<Socket>();
+  app!.httpServer.on('upgrade', (_req, socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  let cut = false;
+  let socketsAtCut = 0;
+  const seen: [number[], number[]] = [[], []];
+  let joinGame!: (id: string) => void;
+  const gameId = new Promise<string>((resolve) => (joinGame = resolve));
+
+  const host = runBot({
+    url,
+    name: 'Host bot',
+    create: { preset: 'PERUDO', players: 2 },
+    onGame: joinGame,
+    retryDelayMs: 50,
+    onEvent: (e) => {
+      seen[0].push(e.seq);
+      if (!cut && e.type === 'BID_PLACED' && e.game.currentRound!.number === 2) {
+        cut = true;
+        socketsAtCut = sockets.size;
+        for (const socket of sockets) socket.destroy();
+      }
+    },
+  });
+  const guest = runBot({
+    url,
+    name: 'Guest bot',
+    gameId: await gameId,
+    retryDelayMs: 50,
+    onEvent: (e) => seen[1].push(e.seq),
+  });
+  const results: BotResult[] = await Promise.all([host, guest]);
+
+  const final = await getGame(url, await gameId);
+  expect(final.status).toBe('FINISHED');
+  expect(cut).toBe(true);
+  expect(socketsAtCut).toBe(2);
+  for (const [i, r] of results.entries()) {
+    expect(r).toMatchObject({ gameId: final.id, status: 'FINISHED', winnerId: final.winner!.id });
+    expect(r.events).toBe(final.lastEventSeq);
+    expect(r.lastSeq).toBe(final.lastEventSeq);
+    expect(seen[i]).toEqual(range(1, final.lastEventSeq));
+    expect(r.resumes).toBeGreaterThanOrEqual(1);
+    expect(r.moves).toBeGreaterThan(0);
+  }
+  expect(results.filter((r) => r.won)).toHaveLength(1);
+  expect(final.seats.map((s) => s.player.id).sort()).toEqual(results.map((r) => r.playerId).sort());
+});

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer } from '@apollo/server';
+import { Kind, parse } from 'graphql';
 import type { GraphQLContext } from '../graphql/context';
+import { OPERATION_LIMITS } from '../graphql/operation-limits';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -40,6 +42,22 @@ function sendError(res: ServerResponse, status: number, message: string): void {
   );
 }
 
+/**
+ * Whether a document has a subscription operation. Those are served over WebSocket only: Apollo would run
+ * one as a query, and graphql-js's validation throws on some (a root field under @skip/@include with a
+ * variable), which Apollo answers with a 500.
+ */
+function hasSubscription(query: unknown): boolean {
+  if (typeof query !== 'string' || !query.includes('subscription')) return false;
+  try {
+    return parse(query, { maxTokens: OPERATION_LIMITS.maxTokens, noLocation: true }).definitions.some(
+      (d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === 'subscription',
+    );
+  } catch {
+    return false; // Apollo reports the syntax error.
+  }
+}
+
 /** Serves Apollo Server on a plain Node HTTP server (the WebSocket server shares it). */
 export function graphqlHttpHandler(
   apollo: ApolloServer<GraphQLContext>,
@@ -65,11 +83,22 @@ export function graphqlHttpHandler(
       if (error instanceof BodyError) return sendError(res, error.status, error.message);
       throw error;
     }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const query =
+      req.method === 'POST'
+        ? (body as { query?: unknown } | undefined)?.query
+        : url.searchParams.get('query');
+    if (hasSubscription(query)) {
+      return sendError(
+        res,
+        400,
+        'subscriptions are served over WebSocket (graphql-transport-ws) at /graphql',
+      );
+    }
     const headers = new HeaderMap();
     for (const [key, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
     const response = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
       context: () => context(req),

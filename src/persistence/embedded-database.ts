@@ -13,6 +13,8 @@ export interface Database {
 export interface EmbeddedDatabaseOptions {
   /** Where the cluster lives and persists across runs. Without it, a throwaway cluster in a temp dir. */
   dataDir?: string;
+  /** The TCP port; by default a free one. Pass the previous port to restart a cluster where clients expect it. */
+  port?: number;
 }
 
 const USER = 'postgres';
@@ -33,7 +35,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
 
   const throwaway = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'perudo-pg-')));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const log: string[] = [];
   const record = (message: unknown): void => {
     log.push(String(message).trimEnd());

@@ -337,7 +337,8 @@ export class GameRepository {
     return rowCount === 1;
   }
 
-  private async replayIfRecorded(playerId: string | null, options: MoveOptions): Promise<MoveResult | null> {
+  /** The recorded result of a mutation sent before with the same idempotency key, if there is one. */
+  async replayIfRecorded(playerId: string | null, options: MoveOptions): Promise<MoveResult | null> {
     const key = options.idempotencyKey;
     if (!key || !playerId) return null;
     const { rows } = await this.db.pool.query<{ operation: string; response: StoredResponse }>(

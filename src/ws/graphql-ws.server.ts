@@ -1,8 +1,17 @@
 import type { Server } from 'node:http';
-import { GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  getOperationAST,
+  GraphQLError,
+  parse,
+  validate,
+  type DocumentNode,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+} from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { bearerToken, createContext, type Services } from '../graphql/context';
+import { withoutSuggestions } from '../graphql/format-error';
 import { checkOperationLimits, OPERATION_LIMITS } from '../graphql/operation-limits';
 import { rateLimited } from '../graphql/rate-limit-error';
 import { MAX_BODY_BYTES } from '../http/graphql-http.handler';
@@ -21,12 +30,12 @@ export interface WsOptions {
   readonly limits: ServerLimits;
   readonly ipLimiter: RateLimiter | null;
   readonly playerLimiter: RateLimiter | null;
+  /** Shows an error to a client, as over HTTP (in production: internal errors masked and logged). */
+  readonly formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
 }
 
 type Extra = {
   viewer?: PlayerRecord | null;
-  /** Operations running on this socket, to cap subscriptions. */
-  active?: Set<string>;
   limiter?: RateLimiter | null;
 };
 
@@ -40,7 +49,7 @@ function codeOf(error: GraphQLError, fallback: string): GraphQLError {
 
 /** Validation messages without "Did you mean ...?" hints, which would reveal the schema in production. */
 function hideSuggestions(error: GraphQLError): GraphQLError {
-  return new GraphQLError(error.message.replace(/ ?Did you mean .*\?$/, ''), {
+  return new GraphQLError(withoutSuggestions(error.message), {
     nodes: error.nodes,
     extensions: error.extensions,
   });
@@ -71,13 +80,23 @@ export function startGraphqlWs(
       else done(true);
     },
   });
+  // graphql-ws sends errors as they are: format them like Apollo does over HTTP (and drop the HTTP status).
+  const toClient = (error: GraphQLError): GraphQLFormattedError => {
+    const formatted = options.formatError(error.toJSON(), error);
+    if (!formatted.extensions || !('http' in formatted.extensions)) return formatted;
+    const extensions = { ...formatted.extensions };
+    delete extensions.http;
+    return { ...formatted, extensions };
+  };
   const disposable = useServer<Record<string, unknown>, Extra>(
     {
       schema,
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: result.errors.map(toClient) } : undefined,
+      onError: (_ctx, _id, _payload, errors) => errors.map(toClient),
       isProd: options.production,
       connectionInitWaitTimeout: limits.connectionInitTimeoutMs,
       onConnect: async (ctx) => {
-        ctx.extra.active = new Set();
         ctx.extra.limiter = limits.perSocket ? new RateLimiter(limits.perSocket) : null;
         const auth = ctx.connectionParams?.authorization;
         if (auth === undefined || auth === null || auth === '') {
@@ -90,14 +109,17 @@ export function startGraphqlWs(
         ctx.extra.viewer = viewer;
         return true;
       },
-      onSubscribe: (ctx, id, payload) => {
+      onSubscribe: (ctx, _id, payload) => {
         const extra = ctx.extra;
         const wait = Math.max(
           extra.limiter?.take('socket') ?? 0,
           extra.viewer ? (options.playerLimiter?.take(extra.viewer.id) ?? 0) : 0,
         );
         if (wait > 0) return [rateLimited(extra.viewer ? 'player' : 'connection', wait)];
-        if ((extra.active?.size ?? 0) >= limits.maxSubscriptionsPerSocket) {
+        // graphql-ws lists the socket's running operations, this one included; a client's complete removes its
+        // operation at once (a count kept in onComplete would lag behind, refusing a client that completes
+        // one subscription and starts another).
+        if (Object.keys(ctx.subscriptions).length - 1 >= limits.maxSubscriptionsPerSocket) {
           return [
             new GraphQLError(`at most ${limits.maxSubscriptionsPerSocket} operations may run on one socket`, {
               extensions: { code: 'RATE_LIMITED' },
@@ -110,11 +132,26 @@ export function startGraphqlWs(
         } catch (error) {
           return [codeOf(error as GraphQLError, 'GRAPHQL_PARSE_FAILED')];
         }
-        const invalid = validate(schema, document);
+        let invalid: readonly GraphQLError[];
+        try {
+          invalid = validate(schema, document);
+        } catch (error) {
+          // graphql-js's validation throws on some documents (a subscription's root field under @skip or
+          // @include with a variable): the document is refused, the socket stays open.
+          if (!(error instanceof GraphQLError)) throw error;
+          invalid = [error];
+        }
         if (invalid.length) {
           return invalid.map((e) =>
             codeOf(options.production ? hideSuggestions(e) : e, 'GRAPHQL_VALIDATION_FAILED'),
           );
+        }
+        // As over HTTP: the operation to run must be named when there are several, and must exist.
+        if (!getOperationAST(document, payload.operationName)) {
+          const message = payload.operationName
+            ? `Unknown operation named "${payload.operationName}".`
+            : 'Must provide operation name if query contains multiple operations.';
+          return [new GraphQLError(message, { extensions: { code: 'OPERATION_RESOLUTION_FAILURE' } })];
         }
         const over = checkOperationLimits(
           schema,
@@ -122,8 +159,8 @@ export function startGraphqlWs(
           payload.variables ?? undefined,
           payload.operationName,
         );
-        if (over.length) return over;
-        extra.active?.add(id);
+        // Coercing the variables (for the cost) may refuse them with hints as well.
+        if (over.length) return options.production ? over.map(hideSuggestions) : over;
         return {
           schema,
           document,
@@ -131,9 +168,6 @@ export function startGraphqlWs(
           operationName: payload.operationName,
           contextValue: createContext(services, extra.viewer ?? null),
         };
-      },
-      onComplete: (ctx, id) => {
-        ctx.extra.active?.delete(id);
       },
     },
     wss,

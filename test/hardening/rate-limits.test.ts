@@ -1,0 +1,310 @@
+import { startApp, type App } from '../../src/app';
+import { NO_RATE_LIMITS, type ServerLimits } from '../../src/limits';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import {
+  accepted,
+  dataOf,
+  keyOf,
+  gql,
+  mutate,
+  nextMove,
+  onlyError,
+  publicGame,
+  RawSocket,
+  registerPlayer,
+  sleep,
+  sql,
+  type GamePayload,
+  type Player,
+  type Reply,
+} from './support';
+
+/**
+ * Rate limits and caps of one API process, on servers started with small limits: per player and per
+ * connection (RATE_LIMITED with retryAfterSeconds), per IP address (HTTP 429 with Retry-After), each
+ * recovering after the wait; and TOO_MANY_GAMES once a player sits in maxActiveGamesPerPlayer open games.
+ */
+
+let db: TestDatabase;
+const apps: App[] = [];
+
+/** One token a second, bursts of three: the fourth request in a row waits about a second. */
+const SMALL = { perSecond: 1, burst: 3 };
+
+async function start(limits: ServerLimits): Promise<App> {
+  const app = await startApp({
+    databaseUrl: db.url,
+    port: 0,
+    host: '127.0.0.1',
+    production: true,
+    limits,
+    log: () => {},
+  });
+  apps.push(app);
+  return app;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await Promise.all(apps.map((a) => a.stop()));
+  await db?.drop();
+});
+
+const VIEWER = '{ viewer { id } }';
+
+/** The requests of a burst sent at once: which were served, and the refused ones. */
+async function burst(
+  n: number,
+  run: () => Promise<Reply<unknown>>,
+): Promise<{ ok: Reply<unknown>[]; refused: Reply<unknown>[] }> {
+  const replies = await Promise.all(Array.from({ length: n }, run));
+  return {
+    ok: replies.filter((r) => r.status === 200 && !r.body?.errors),
+    refused: replies.filter((r) => r.body?.errors?.[0]?.extensions?.code === 'RATE_LIMITED'),
+  };
+}
+
+function retryAfter(reply: Reply<unknown>): number {
+  const wait = onlyError(reply).extensions?.retryAfterSeconds;
+  if (typeof wait !== 'number') throw new Error(`no retryAfterSeconds in ${reply.text}`);
+  return wait;
+}
+
+describe('per player and per connection', () => {
+  let app: App;
+  let ann: Player;
+  let bob: Player;
+
+  beforeAll(async () => {
+    app = await start({ ...NO_RATE_LIMITS, perPlayer: SMALL, perSocket: SMALL });
+    [ann, bob] = await Promise.all([registerPlayer(app.url, 'Ann'), registerPlayer(app.url, 'Bob')]);
+  });
+
+  it('refuses a player past the burst with RATE_LIMITED and retryAfterSeconds, and serves the player again after the wait', async () => {
+    const first = await burst(4, () => gql(app.url, VIEWER, {}, ann.token));
+    expect([first.ok.length, first.refused.length]).toEqual([3, 1]);
+    const refused = first.refused[0]!;
+    const wait = retryAfter(refused);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(1);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      errors: [
+        {
+          message: `too many requests from this player: retry in ${wait} s`,
+          extensions: { code: 'RATE_LIMITED', retryAfterSeconds: wait },
+        },
+      ],
+    });
+    // Nobody else is slowed down: another player, and anonymous readers.
+    expect(dataOf(await gql(app.url, VIEWER, {}, bob.token))).toEqual({ viewer: { id: bob.id } });
+    const anonymous = await burst(6, () => gql(app.url, VIEWER));
+    expect([anonymous.ok.length, anonymous.refused.length]).toEqual([6, 0]);
+
+    await sleep(wait * 1000 + 50);
+    expect(dataOf(await gql(app.url, VIEWER, {}, ann.token))).toEqual({ viewer: { id: ann.id } });
+    const again = await gql(app.url, VIEWER, {}, ann.token);
+    expect(onlyError(again).extensions?.code).toBe('RATE_LIMITED');
+  });
+
+  it('counts a player’s WebSocket operations against the same limit', async () => {
+    const cat = await registerPlayer(app.url, 'Cat'); // a full bucket
+    const socket = await RawSocket.connect(app.url, cat.token);
+    try {
+      expect(dataOf(await gql(app.url, VIEWER, {}, cat.token))).toEqual({ viewer: { id: cat.id } });
+      expect(dataOf(await gql(app.url, VIEWER, {}, cat.token))).toEqual({ viewer: { id: cat.id } });
+      socket.subscribe('a', VIEWER);
+      expect(await socket.end('a')).toEqual({ id: 'a', type: 'complete' });
+      expect(socket.results('a')).toEqual([{ data: { viewer: { id: cat.id } } }]);
+      socket.subscribe('b', VIEWER);
+      const refused = await socket.end('b');
+      const errors = refused.payload as {
+        message: string;
+        extensions: { code: string; retryAfterSeconds: number };
+      }[];
+      const wait = errors[0]!.extensions.retryAfterSeconds;
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(1);
+      expect(refused).toEqual({
+        id: 'b',
+        type: 'error',
+        payload: [
+          {
+            message: `too many requests from this player: retry in ${wait} s`,
+            extensions: { code: 'RATE_LIMITED', retryAfterSeconds: wait },
+          },
+        ],
+      });
+    } finally {
+      await socket.close();
+    }
+  });
+
+  it('limits each anonymous WebSocket on its own', async () => {
+    const [one, two] = await Promise.all([RawSocket.connect(app.url), RawSocket.connect(app.url)]);
+    try {
+      for (const id of ['1', '2', '3', '4']) one.subscribe(id, '{ __typename }');
+      const ends = await Promise.all(['1', '2', '3', '4'].map((id) => one.end(id)));
+      expect(ends.map((f) => f.type)).toEqual(['complete', 'complete', 'complete', 'error']);
+      const wait = (ends[3]!.payload as { extensions: { retryAfterSeconds: number } }[])[0]!.extensions
+        .retryAfterSeconds;
+      expect(wait).toBeGreaterThan(0);
+      expect((ends[3]!.payload as { message: string }[])[0]!.message).toBe(
+        `too many requests from this connection: retry in ${wait} s`,
+      );
+      // The other socket has a bucket of its own.
+      two.subscribe('x', '{ __typename }');
+      expect(await two.end('x')).toEqual({ id: 'x', type: 'complete' });
+      await sleep(wait * 1000 + 50);
+      one.subscribe('5', '{ __typename }');
+      expect(await one.end('5')).toEqual({ id: '5', type: 'complete' });
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+});
+
+describe('per IP address', () => {
+  it('answers past the burst with HTTP 429, Retry-After and RATE_LIMITED, refuses WebSocket upgrades, and recovers', async () => {
+    const app = await start({ ...NO_RATE_LIMITS, perIp: SMALL });
+    const first = await burst(4, () => gql(app.url, '{ __typename }'));
+    expect([first.ok.length, first.refused.length]).toEqual([3, 1]);
+    const refused = first.refused[0]!;
+    const wait = retryAfter(refused);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(1);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe(String(Math.ceil(wait)));
+    expect(refused.body).toEqual({
+      errors: [
+        {
+          message: `too many requests from this address: retry in ${wait} s`,
+          extensions: { code: 'RATE_LIMITED', retryAfterSeconds: wait },
+        },
+      ],
+    });
+    // A WebSocket is refused at the upgrade, with the same status and header.
+    const upgrade = await RawSocket.open(app.url).then(
+      () => null,
+      (error: { response?: { statusCode?: number; headers: Record<string, string> } }) => error.response,
+    );
+    expect(upgrade?.statusCode).toBe(429);
+    expect(Number(upgrade?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+
+    await sleep(Math.ceil(wait) * 1000 + 100);
+    const recovered = await gql(app.url, '{ __typename }');
+    expect([recovered.status, recovered.body]).toEqual([200, { data: { __typename: 'Query' } }]);
+  });
+});
+
+describe('open games per player', () => {
+  let app: App;
+  let ann: Player;
+  let bob: Player;
+
+  beforeAll(async () => {
+    app = await start({ ...NO_RATE_LIMITS, maxActiveGamesPerPlayer: 2 });
+    [ann, bob] = await Promise.all([registerPlayer(app.url, 'Ann'), registerPlayer(app.url, 'Bob')]);
+  });
+
+  const TOO_MANY = {
+    code: 'TOO_MANY_GAMES',
+    message: 'you already sit in 2 open games: finish or leave one first',
+    field: null,
+  };
+
+  async function hosted(player: Player): Promise<number> {
+    const [row] = await sql<{ n: string }>(db.url, 'SELECT count(*) AS n FROM games WHERE host_id = $1', [
+      keyOf(player.id, 'Player'),
+    ]);
+    return Number(row!.n);
+  }
+
+  it('refuses a third open game with TOO_MANY_GAMES, creating and joining nothing', async () => {
+    const g1 = accepted(await mutate(app.url, 'createGame', { preset: 'PUB' }, ann.token), 'createGame');
+    accepted(await mutate(app.url, 'createGame', { preset: 'PUB' }, ann.token), 'createGame');
+    const third = await mutate(
+      app.url,
+      'createGame',
+      { preset: 'PUB', clientMutationId: 'c3', idempotencyKey: 'third' },
+      ann.token,
+    );
+    expect(dataOf(third).createGame).toEqual({ game: null, userErrors: [TOO_MANY], clientMutationId: 'c3' });
+    expect(await hosted(ann)).toBe(2);
+
+    const bobs = accepted(
+      await mutate(app.url, 'createGame', { preset: 'PUB', overrides: { startingDice: 1 } }, bob.token),
+      'createGame',
+    );
+    const before = await publicGame(app.url, bobs.id);
+    const join = await mutate(app.url, 'joinGame', { gameId: bobs.id, clientMutationId: 'j' }, ann.token);
+    expect(dataOf(join).joinGame).toEqual({ game: null, userErrors: [TOO_MANY], clientMutationId: 'j' });
+    expect(await publicGame(app.url, bobs.id)).toEqual(before);
+    expect(await sql(db.url, 'SELECT count(*) AS n FROM seats WHERE game_id = $1', [keyOf(bobs.id)])).toEqual(
+      [{ n: '1' }],
+    );
+
+    // Leaving a lobby frees a place (the game, left empty, is cancelled).
+    const left = accepted(await mutate(app.url, 'leaveGame', { gameId: g1.id }, ann.token), 'leaveGame');
+    expect(left.status).toBe('CANCELLED');
+    const joined = accepted(await mutate(app.url, 'joinGame', { gameId: bobs.id }, ann.token), 'joinGame');
+    expect(joined.seats.map((s) => s.player.id)).toEqual([bob.id, ann.id]);
+    const full = await mutate(app.url, 'createGame', { preset: 'PUB' }, ann.token);
+    expect(dataOf(full).createGame.userErrors).toEqual([TOO_MANY]);
+
+    // A finished game does not count any more.
+    accepted(await mutate(app.url, 'startGame', { gameId: bobs.id }, bob.token), 'startGame');
+    let status = 'IN_PROGRESS';
+    while (status === 'IN_PROGRESS') {
+      const move = await nextMove(app.url, bobs.id, [ann, bob], 1);
+      const reply = await mutate(app.url, move.name, move.input, move.player.token);
+      status = accepted(reply, move.name).status;
+    }
+    expect(status).toBe('FINISHED');
+    accepted(await mutate(app.url, 'createGame', { preset: 'PUB' }, ann.token), 'createGame');
+    expect(await hosted(ann)).toBe(3);
+  });
+
+  it('answers a retried create or join that took the last place with its first result', async () => {
+    const [dee, eve] = await Promise.all([registerPlayer(app.url, 'Dee'), registerPlayer(app.url, 'Eve')]);
+    accepted(await mutate(app.url, 'createGame', { preset: 'PUB' }, dee.token), 'createGame');
+    const input = { preset: 'PUB', idempotencyKey: 'second game', clientMutationId: 'first' };
+    const first = accepted(await mutate(app.url, 'createGame', input, dee.token), 'createGame');
+    const retry = await mutate(app.url, 'createGame', { ...input, clientMutationId: 'retry' }, dee.token);
+    expect(dataOf(retry).createGame).toEqual({ game: first, userErrors: [], clientMutationId: 'retry' });
+    expect(await hosted(dee)).toBe(2);
+
+    const eves = accepted(await mutate(app.url, 'createGame', { preset: 'PUB' }, eve.token), 'createGame');
+    const eves2 = accepted(await mutate(app.url, 'createGame', { preset: 'PUB' }, eve.token), 'createGame');
+    const cid = await registerPlayer(app.url, 'Cid');
+    accepted(await mutate(app.url, 'createGame', { preset: 'PUB' }, cid.token), 'createGame');
+    const join = { gameId: eves.id, idempotencyKey: 'join', clientMutationId: 'j' };
+    const joined = accepted(await mutate(app.url, 'joinGame', join, cid.token), 'joinGame');
+    expect(joined.version).toBe(2);
+    const again = await mutate(app.url, 'joinGame', join, cid.token);
+    expect(dataOf(again).joinGame).toEqual({ game: joined, userErrors: [], clientMutationId: 'j' });
+    // A new join (another key) is refused by the cap, and changes nothing.
+    const before = await publicGame(app.url, eves2.id);
+    const other = await mutate(app.url, 'joinGame', { gameId: eves2.id, idempotencyKey: 'other' }, cid.token);
+    expect(dataOf(other).joinGame.userErrors).toEqual([TOO_MANY]);
+    expect(await publicGame(app.url, eves2.id)).toEqual(before);
+  });
+
+  it('holds the cap when a player creates games concurrently', async () => {
+    const fay = await registerPlayer(app.url, 'Fay');
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        mutate(app.url, 'createGame', { preset: 'PUB' }, fay.token).then(
+          (r) => dataOf(r).createGame as GamePayload,
+        ),
+      ),
+    );
+    const created = replies.filter((p) => p.game !== null);
+    expect(created.length).toBe(2);
+    expect(replies.filter((p) => p.userErrors[0]?.code === 'TOO_MANY_GAMES').length).toBe(4);
+    expect(await hosted(fay)).toBe(2);
+  });
+});

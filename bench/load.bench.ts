@@ -11,6 +11,7 @@
  * when DATABASE_URL is unset, on a throwaway embedded PostgreSQL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
@@ -149,17 +150,51 @@ function rssMiB(pid: number | null): { rss: number; peak: number } {
 // --------------------------------------------------------------------------------------------- client
 
 class Api {
-  constructor(readonly url: string) {}
+  // node:http with keep-alive: global fetch (undici) costs the load generator about three times the CPU
+  // per request here, and the generator shares the machine's two cores with the server and PostgreSQL.
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  private readonly target: URL;
 
-  async gql<T = Record<string, unknown>>(query: string, variables: object = {}, token?: string): Promise<T> {
-    const res = await fetch(this.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
+  constructor(readonly url: string) {
+    this.target = new URL(url);
+  }
+
+  gql<T = Record<string, unknown>>(query: string, variables: object = {}, token?: string): Promise<T> {
+    const body = JSON.stringify({ query, variables });
+    return new Promise<T>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: this.target.hostname,
+          port: this.target.port,
+          path: this.target.pathname,
+          method: 'POST',
+          agent: this.agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            try {
+              const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+                data?: T;
+                errors?: { message: string }[];
+              };
+              if (parsed.errors?.length) reject(new Error(parsed.errors.map((e) => e.message).join('; ')));
+              else resolve(parsed.data as T);
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
     });
-    const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
-    if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-    return body.data as T;
   }
 
   ws(token?: string): Client {

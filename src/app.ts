@@ -17,7 +17,7 @@ import { GameFeeds } from './realtime/game-feed';
 import { LobbyFeed } from './realtime/lobby-feed';
 import { PgChangeBus } from './realtime/pg-change-bus';
 import { RedisChangeBus } from './realtime/redis-change-bus';
-import { afterCommitNotifier, pgNotifier, type ChangeNotifier } from './store/change-notifier';
+import { afterCommitNotifier, PgNotifier, type ChangeNotifier } from './store/change-notifier';
 import { cryptoRng } from './store/crypto-rng';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
 import { TurnTimer } from './timers/turn-timer';
@@ -64,7 +64,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     notifier = afterCommitNotifier((change) => redis.publish(change));
   } else {
     bus = await PgChangeBus.start(options.databaseUrl, log);
-    notifier = pgNotifier;
+    notifier = new PgNotifier(db.pool, log);
   }
   const games = new GameRepository(db, cryptoRng, () => new Date(), notifier);
   const services: Services = {

@@ -10,6 +10,7 @@ import {
   type PlayerId,
   type RollOffThrow,
   type RoundOutcome,
+  type RoundState,
 } from './state';
 
 /** Who is looking: a player (seated or not) or an anonymous spectator. */
@@ -75,6 +76,33 @@ export interface GameView {
   readonly turnStartedAt: string | null;
 }
 
+// A round's view depends on the round alone (the reveal once it has ended), and states share their
+// unchanged rounds, so each round is turned into a view once for every viewer and every later state.
+const roundViews = new WeakMap<RoundState, RoundView>();
+
+function roundView(r: RoundState): RoundView {
+  let view = roundViews.get(r);
+  if (!view) {
+    view = {
+      number: r.number,
+      starter: r.starter,
+      palificoSeat: r.palificoSeat,
+      bids: r.bids,
+      turn: r.turn,
+      ended: r.ended,
+      voided: r.voided,
+      outcome: r.outcome,
+      reveal: r.ended
+        ? r.dice.flatMap((dice, seat) => (dice.length > 0 ? [{ seat, dice: dice.slice() }] : []))
+        : null,
+      startedAt: r.startedAt,
+      endedAt: r.endedAt,
+    };
+    roundViews.set(r, view);
+  }
+  return view;
+}
+
 /**
  * The only way to see a game from outside the engine: other players' dice appear only in the reveal of a
  * round that has ended.
@@ -82,21 +110,7 @@ export interface GameView {
 export function viewFor(state: GameState, viewer: Viewer): GameView {
   const seatIndex = viewer ? seatOf(state, viewer.playerId) : -1;
   const open = currentRound(state);
-  const rounds = state.rounds.map((r): RoundView => ({
-    number: r.number,
-    starter: r.starter,
-    palificoSeat: r.palificoSeat,
-    bids: r.bids,
-    turn: r.turn,
-    ended: r.ended,
-    voided: r.voided,
-    outcome: r.outcome,
-    reveal: r.ended
-      ? r.dice.flatMap((dice, seat) => (dice.length > 0 ? [{ seat, dice: dice.slice() }] : []))
-      : null,
-    startedAt: r.startedAt,
-    endedAt: r.endedAt,
-  }));
+  const rounds = state.rounds.map(roundView);
   return {
     name: state.name,
     status: state.status,

@@ -1,6 +1,7 @@
 import {
   GraphQLError,
   Kind,
+  visit,
   type DocumentNode,
   type FragmentDefinitionNode,
   type GraphQLSchema,
@@ -76,8 +77,40 @@ function shape(document: DocumentNode): {
   return { depth, introspectionDepth, aliases, directives };
 }
 
+// Documents found within every limit, by operation name: Apollo and graphql-ws hand the same parsed
+// document to each request that sends the same text, so a move is measured once, not on every request.
+const withinLimits = new WeakMap<DocumentNode, Set<string>>();
+
+/** Whether a variable sets a page size (`first`), the only arguments the cost depends on. */
+function costDependsOnVariables(document: DocumentNode): boolean {
+  let depends = false;
+  visit(document, {
+    Argument(node) {
+      if (node.name.value === 'first' && node.value.kind === Kind.VARIABLE) depends = true;
+    },
+  });
+  return depends;
+}
+
 /** The errors of an operation that is over a limit (empty when it is within all of them). */
 export function checkOperationLimits(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+  operationName: string | null | undefined,
+): GraphQLError[] {
+  const name = operationName ?? '';
+  if (withinLimits.get(document)?.has(name)) return [];
+  const errors = measureOperation(schema, document, variables, operationName);
+  if (errors.length === 0 && !costDependsOnVariables(document)) {
+    let names = withinLimits.get(document);
+    if (!names) withinLimits.set(document, (names = new Set()));
+    names.add(name);
+  }
+  return errors;
+}
+
+function measureOperation(
   schema: GraphQLSchema,
   document: DocumentNode,
   variables: Record<string, unknown> | undefined,

@@ -12,6 +12,9 @@ export interface FeedItem {
 /** A subscriber's inbox may not grow past this; a client that slow is disconnected rather than buffered. */
 export const MAX_QUEUED_EVENTS = 5_000;
 
+/** How often followed games are checked against the log, besides the change notices. */
+const CHECK_INTERVAL_MS = 2_000;
+
 export class GameNotFoundError extends Error {}
 export class AfterSeqError extends Error {}
 
@@ -219,6 +222,7 @@ export class GameFeeds {
   private readonly feeds = new Map<string, GameFeed>();
   private readonly loading = new Map<string, Promise<GameFeed | null>>();
   private readonly unsubscribe: (() => void)[];
+  private readonly check: NodeJS.Timeout;
 
   constructor(
     bus: ChangeBus,
@@ -239,6 +243,9 @@ export class GameFeeds {
         for (const feed of this.feeds.values()) feed.catchUp();
       }),
     ];
+    // Notices are sent after commits: one lost (a process killed in between, a bus hiccup) is made up here.
+    this.check = setInterval(() => void this.checkFollowed(), CHECK_INTERVAL_MS);
+    this.check.unref();
   }
 
   /** The events of a game after `afterSeq` (null: only new ones). Throws GameNotFoundError or AfterSeqError. */
@@ -289,7 +296,22 @@ export class GameFeeds {
     if (feed.subscribers.size === 0 && this.feeds.get(feed.gameId) === feed) this.feeds.delete(feed.gameId);
   }
 
+  /** Catches up every followed game the log has moved past, whether or not a notice said so. */
+  async checkFollowed(): Promise<void> {
+    if (this.feeds.size === 0) return;
+    try {
+      const last = await this.repo.lastSeqs([...this.feeds.keys()]);
+      for (const [gameId, seq] of last) {
+        const feed = this.feeds.get(gameId);
+        if (feed && seq > feed.state.seq) feed.catchUp();
+      }
+    } catch (error) {
+      this.log(error);
+    }
+  }
+
   close(): void {
+    clearInterval(this.check);
     for (const u of this.unsubscribe) u();
     this.feeds.clear();
   }

@@ -5,13 +5,15 @@ export interface GameChange {
   readonly lobby: boolean;
 }
 
+import type { Pool } from 'pg';
+
 export const PG_CHANNEL = 'perudo_game_changes';
 
-/** Tells other processes that a game changed; only ids travel, subscribers read events from the log. */
+/**
+ * Tells other processes that a game changed, after the commit; only ids travel, subscribers read events from
+ * the log. A notice lost to a crash between commit and notice is made up by the feeds' periodic check.
+ */
 export interface ChangeNotifier {
-  /** The channel to NOTIFY in the move's own statement (delivered by PostgreSQL only if it commits), or null. */
-  readonly pgChannel: string | null;
-  /** Runs after the commit. */
   afterCommit(change: GameChange): void;
 }
 
@@ -29,10 +31,36 @@ export function decodeChange(text: string): GameChange | null {
   }
 }
 
-/** PostgreSQL NOTIFY in the same transaction as the move: atomic with the commit, no extra service. */
-export const pgNotifier: ChangeNotifier = { pgChannel: PG_CHANNEL, afterCommit() {} };
+/**
+ * PostgreSQL NOTIFY, sent after the move's commit and batched per tick. Not in the move's own transaction:
+ * NOTIFY takes one database-wide lock until its transaction's commit is flushed, which would serialise every
+ * move of every game behind one WAL flush at a time.
+ */
+export class PgNotifier implements ChangeNotifier {
+  private pending: string[] = [];
 
-/** Notifies after commit through a publish function (e.g. Redis). */
+  constructor(
+    private readonly pool: Pool,
+    private readonly log: (message: unknown) => void,
+  ) {}
+
+  afterCommit(change: GameChange): void {
+    if (this.pending.length === 0) setImmediate(() => this.flush());
+    this.pending.push(encodeChange(change));
+  }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    this.pool
+      .query('SELECT pg_notify($1, x) FROM unnest($2::text[]) AS x', [PG_CHANNEL, batch])
+      .catch((error: unknown) =>
+        this.log(`change notice not sent (the feeds' check makes it up): ${String(error)}`),
+      );
+  }
+}
+
+/** Notifies through a publish function (e.g. Redis pub/sub). */
 export function afterCommitNotifier(publish: (change: GameChange) => void): ChangeNotifier {
-  return { pgChannel: null, afterCommit: publish };
+  return { afterCommit: publish };
 }

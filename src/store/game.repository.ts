@@ -14,7 +14,7 @@ import {
 import type { PoolClient } from 'pg';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import type { DatabaseClients } from '../persistence/prisma';
-import { encodeChange, pgNotifier, type ChangeNotifier, type GameChange } from './change-notifier';
+import type { ChangeNotifier, GameChange } from './change-notifier';
 import { cryptoRng } from './crypto-rng';
 import { moveStatement } from './move-statement';
 
@@ -125,7 +125,7 @@ export class GameRepository {
     private readonly db: DatabaseClients,
     private readonly rng: Rng = cryptoRng,
     private readonly now: () => Date = () => new Date(),
-    private readonly notifier: ChangeNotifier = pgNotifier,
+    private readonly notifier: ChangeNotifier = { afterCommit() {} },
   ) {}
 
   private get prisma(): PrismaClient {
@@ -238,6 +238,15 @@ export class GameRepository {
     );
   }
 
+  /** The last event seq of each of these games. */
+  async lastSeqs(gameIds: readonly string[]): Promise<Map<string, number>> {
+    const { rows } = await this.db.pool.query<{ game_id: string; seq: number }>(
+      'SELECT game_id, max(seq) AS seq FROM game_events WHERE game_id = ANY($1::uuid[]) GROUP BY game_id',
+      [gameIds],
+    );
+    return new Map(rows.map((r) => [r.game_id, r.seq]));
+  }
+
   /** Overdue turns: ids and versions of games whose turn deadline has passed, oldest first. */
   async overdueTurns(limit: number): Promise<{ gameId: string; version: number }[]> {
     const { rows } = await this.db.pool.query<{ id: string; version: number }>(
@@ -301,9 +310,6 @@ export class GameRepository {
               } satisfies StoredResponse,
             }
           : null,
-      notify: this.notifier.pgChannel
-        ? { channel: this.notifier.pgChannel, payload: encodeChange(changeOf(gameId, events)) }
-        : null,
     });
     try {
       const { rowCount } = await client.query(statement.text, statement.values);

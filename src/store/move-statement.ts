@@ -24,12 +24,11 @@ export interface MoveWrite {
   /** Seats are rewritten separately (lobby changes), so they are not updated here. */
   readonly seatsRewritten: boolean;
   readonly idempotency: IdempotencyWrite | null;
-  readonly notify: { readonly channel: string; readonly payload: string } | null;
 }
 
 /**
  * One SQL statement that records an accepted move: the game row (guarded by its version), the events, the
- * relational history, the idempotency record and the change notice. A single statement is a transaction
+ * relational history and the idempotency record. A single statement is a transaction
  * of its own, so a move costs one round trip; it returns one row exactly when it was applied.
  */
 export function moveStatement(w: MoveWrite): { text: string; values: unknown[] } {
@@ -149,8 +148,6 @@ export function moveStatement(w: MoveWrite): { text: string; values: unknown[] }
      SELECT ${param(i.playerId, 'uuid')}, ${param(i.key, 'text')}, ${param(i.operation, 'text')},
        ${param(JSON.stringify(i.response), 'jsonb')} FROM upd)`);
   }
-  const result = w.notify
-    ? `SELECT pg_notify(${param(w.notify.channel, 'text')}, ${param(w.notify.payload, 'text')}) FROM upd`
-    : 'SELECT 1 FROM upd';
+  const result = 'SELECT 1 FROM upd';
   return { text: `WITH ${ctes.join(',\n')}\n${result}`, values };
 }

@@ -19,6 +19,7 @@ import { GameActionInput, GameInput } from '../inputs/game.input';
 import { PlaceBidInput } from '../inputs/place-bid.input';
 import { RegisterPlayerInput } from '../inputs/register-player.input';
 import { ErrorCode } from '../types/enums';
+import type { Game } from '../types/game.type';
 import { GamePayload, RegisterPlayerPayload } from '../types/payloads.type';
 import { UserError } from '../types/user-error.type';
 import * as valid from '../validation';
@@ -46,14 +47,21 @@ function requestHash(parts: unknown): string {
 function toPayload(ctx: GraphQLContext, result: MoveResult, clientMutationId: string | null): GamePayload {
   if (result.kind === 'not_found') throw notFound('that game');
   const viewer = { playerId: ctx.viewer!.id };
-  return Object.assign(new GamePayload(), {
-    game: result.gameId && result.state ? toGame(result.gameId, viewFor(result.state, viewer)) : null,
+  const { gameId, state } = result;
+  const payload = Object.assign(new GamePayload(), {
     userErrors:
       result.kind === 'refused'
         ? [userError(result.error.code, result.error.message, result.error.field)]
         : [],
     clientMutationId,
   });
+  // Built only if the client selects it: bots often ask for userErrors alone.
+  let game: Game | null | undefined;
+  Object.defineProperty(payload, 'game', {
+    enumerable: true,
+    get: () => (game ??= gameId && state ? toGame(gameId, viewFor(state, viewer)) : null),
+  });
+  return payload;
 }
 
 /** Runs one task per key at a time, in arrival order (within this process). */

@@ -322,7 +322,7 @@ async function play(
   o: Options,
   m: Metrics,
 ): Promise<void> {
-  if (o.pace > 0) await new Promise((r) => setTimeout(r, o.pace));
+  if (o.pace > 0) await new Promise((r) => setTimeout(r, Math.random() * 2 * o.pace));
   const la = e.game.legalActions!;
   const dudo = la.canDudo && (!la.canBid || Math.random() < 0.25);
   const bid = la.minBids[Math.floor(Math.random() * la.minBids.length)];

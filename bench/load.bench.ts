@@ -12,6 +12,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
@@ -235,6 +236,8 @@ interface Metrics {
   errorSamples: string[];
   gamesFinished: number;
   measuring: boolean;
+  /** The slowest delivery seen per event type. */
+  slowest: Record<string, number>;
 }
 
 function recordError(m: Metrics, message: string): void {
@@ -249,9 +252,10 @@ async function runTable(
   spectators: number,
   o: Options,
   m: Metrics,
-  stopAt: number,
+  until: { at: number },
+  started: () => void,
 ) {
-  while (Date.now() < stopAt) {
+  while (Date.now() < until.at) {
     const created = await api.gql<{ createGame: { game: { id: string } } }>(
       `mutation($p: RulePreset!) { createGame(input: { preset: $p }) { game { id } } }`,
       { p: o.preset },
@@ -285,7 +289,11 @@ async function runTable(
           next: ({ data, errors }) => {
             if (errors?.length || !data) return recordError(m, `event error: ${JSON.stringify(errors)}`);
             const e = data.gameEvents;
-            if (m.measuring) m.eventLatency.add(Date.now() - Date.parse(e.at));
+            if (m.measuring) {
+              const ms = Date.now() - Date.parse(e.at);
+              m.eventLatency.add(ms);
+              if (ms > (m.slowest[e.type] ?? 0)) m.slowest[e.type] = ms;
+            }
             if (e.type === 'GAME_FINISHED') {
               if (seat === 0) m.gamesFinished++;
               finish();
@@ -309,9 +317,16 @@ async function runTable(
       { g: gameId },
       tokens[0],
     );
-    await Promise.race([finished, new Promise((r) => setTimeout(r, Math.max(0, stopAt - Date.now())))]);
+    started();
+    await Promise.race([finished, stopped(until)]);
     for (const c of clients) await c.dispose();
   }
+}
+
+/** Resolves once `until.at` has passed (it may be moved earlier or later meanwhile). */
+async function stopped(until: { at: number }): Promise<void> {
+  while (Date.now() < until.at)
+    await new Promise((r) => setTimeout(r, Math.min(250, Math.max(1, until.at - Date.now()))));
 }
 
 async function play(
@@ -501,15 +516,33 @@ async function main(): Promise<void> {
         errorSamples: [],
         gamesFinished: 0,
         measuring: false,
+        slowest: {},
       };
       const tables = await Promise.all(
         Array.from({ length: o.games }, () => registerPlayers(api, o.players)),
       );
-      const stopAt = Date.now() + (o.warmup + o.seconds) * 1000;
-      setTimeout(() => (m.measuring = true), o.warmup * 1000);
-      const run = Promise.all(tables.map((tokens) => runTable(api, tokens, o.spectators, o, m, stopAt)));
-      await new Promise((r) => setTimeout(r, (o.warmup + o.seconds) * 1000));
+      // The generator's own event-loop delay is part of every latency it measures: report it too.
+      const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+      const until = { at: Infinity };
+      let startedTables = 0;
+      let allStarted!: () => void;
+      const everyTableStarted = new Promise<void>((r) => (allStarted = r));
+      const run = Promise.all(
+        tables.map((tokens) =>
+          runTable(api, tokens, o.spectators, o, m, until, () => {
+            if (++startedTables === tables.length) allStarted();
+          }),
+        ),
+      );
+      // Measure the steady state: every table set up and playing, then the warm-up.
+      await everyTableStarted;
+      await new Promise((r) => setTimeout(r, o.warmup * 1000));
+      m.measuring = true;
+      loopDelay.enable();
+      await new Promise((r) => setTimeout(r, o.seconds * 1000));
       m.measuring = false;
+      loopDelay.disable();
+      until.at = Date.now();
       const mem = rssMiB(server.pid);
       await run;
       const movesPerSec = m.moves / o.seconds;
@@ -524,6 +557,7 @@ async function main(): Promise<void> {
         eventP50Ms: round1(m.eventLatency.percentile(50)),
         eventP99Ms: round1(m.eventLatency.percentile(99)),
         eventsDelivered: m.eventLatency.count,
+        generatorLoopDelayP99Ms: round1(loopDelay.percentile(99) / 1e6),
         subscribers: o.games * (o.players + o.spectators),
         gamesFinished: m.gamesFinished,
         unexpectedErrors: m.unexpectedErrors,
@@ -531,6 +565,7 @@ async function main(): Promise<void> {
         peakRssMiB: mem.peak,
       });
       if (m.errorSamples.length) console.error('error samples:', m.errorSamples);
+      console.error('slowest delivery by event type (ms):', m.slowest);
     }
   } finally {
     await server.stop();

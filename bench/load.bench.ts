@@ -245,6 +245,28 @@ function recordError(m: Metrics, message: string): void {
   if (m.errorSamples.length < 5) m.errorSamples.push(message);
 }
 
+/** At most `n` holders at once; `acquire` resolves to the release function. */
+class Slots {
+  private waiting: (() => void)[] = [];
+  constructor(private free: number) {}
+  async acquire(): Promise<() => void> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((r) => this.waiting.push(r));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    };
+  }
+}
+
+// Tables set up (create, join, connect their sockets) a few at a time, as players arrive in reality; a
+// thousand tables opening five sockets each in the same instant would only measure the accept queue.
+const setupSlots = new Slots(25);
+
 /** One table of scripted players playing games back to back until `stopAt`. */
 async function runTable(
   api: Api,
@@ -256,6 +278,7 @@ async function runTable(
   started: () => void,
 ) {
   while (Date.now() < until.at) {
+    const setup = await setupSlots.acquire();
     const created = await api.gql<{ createGame: { game: { id: string } } }>(
       `mutation($p: RulePreset!) { createGame(input: { preset: $p }) { game { id } } }`,
       { p: o.preset },
@@ -317,6 +340,7 @@ async function runTable(
       { g: gameId },
       tokens[0],
     );
+    setup();
     started();
     await Promise.race([finished, stopped(until)]);
     for (const c of clients) await c.dispose();

@@ -159,7 +159,10 @@ export async function startApp(options: AppOptions): Promise<App> {
     playerLimiter,
     formatError: formatError(production, log),
   });
-  await new Promise<void>((resolve) => httpServer.listen(options.port, options.host ?? '0.0.0.0', resolve));
+  // A large accept queue: thousands of clients may (re)connect at once, e.g. after a restart.
+  await new Promise<void>((resolve) =>
+    httpServer.listen({ port: options.port, host: options.host ?? '0.0.0.0', backlog: 4096 }, resolve),
+  );
   turnTimer.start();
   const port = (httpServer.address() as AddressInfo).port;
   return {

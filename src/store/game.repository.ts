@@ -111,6 +111,11 @@ const LOBBY_EVENTS = new Set<GameEvent['type']>([
   'GAME_STARTED',
 ]);
 
+/** Whether the seats were renumbered (a join, or a leave in the lobby): they are then rewritten whole. */
+function movesSeats(events: readonly GameEvent[]): boolean {
+  return events.some((e) => e.type === 'PLAYER_JOINED' || (e.type === 'PLAYER_LEFT' && e.phase === 'LOBBY'));
+}
+
 function changeOf(gameId: string, events: readonly GameEvent[]): GameChange {
   return { gameId, seq: events[events.length - 1]!.seq, lobby: events.some((e) => LOBBY_EVENTS.has(e.type)) };
 }
@@ -206,10 +211,7 @@ export class GameRepository {
         continue;
       }
       const { state: after, events } = result as Extract<typeof result, { ok: true }>;
-      const lobbyChange = events.some(
-        (e) => e.type === 'PLAYER_JOINED' || (e.type === 'PLAYER_LEFT' && e.phase === 'LOBBY'),
-      );
-      const applied = lobbyChange
+      const applied = movesSeats(events)
         ? await this.inTransaction(async (client) => {
             await rewriteSeats(client, gameId, after);
             return this.writeMove(client, gameId, before, after, events, before.version, actor, options);
@@ -293,9 +295,7 @@ export class GameRepository {
       after,
       events,
       expectedVersion,
-      seatsRewritten:
-        before === null ||
-        events.some((e) => e.type === 'PLAYER_JOINED' || (e.type === 'PLAYER_LEFT' && e.phase === 'LOBBY')),
+      seatsRewritten: before === null || movesSeats(events),
       idempotency:
         key && playerId
           ? {

@@ -11,7 +11,6 @@ import {
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { bearerToken, createContext, type Services } from '../graphql/context';
-import { withoutSuggestions } from '../graphql/format-error';
 import { checkOperationLimits, OPERATION_LIMITS } from '../graphql/operation-limits';
 import { rateLimited } from '../graphql/rate-limit-error';
 import { MAX_BODY_BYTES } from '../http/graphql-http.handler';
@@ -44,14 +43,6 @@ function codeOf(error: GraphQLError, fallback: string): GraphQLError {
   return new GraphQLError(error.message, {
     nodes: error.nodes,
     extensions: { ...error.extensions, code: fallback },
-  });
-}
-
-/** Validation messages without "Did you mean ...?" hints, which would reveal the schema in production. */
-function hideSuggestions(error: GraphQLError): GraphQLError {
-  return new GraphQLError(withoutSuggestions(error.message), {
-    nodes: error.nodes,
-    extensions: error.extensions,
   });
 }
 
@@ -142,9 +133,7 @@ export function startGraphqlWs(
           invalid = [error];
         }
         if (invalid.length) {
-          return invalid.map((e) =>
-            codeOf(options.production ? hideSuggestions(e) : e, 'GRAPHQL_VALIDATION_FAILED'),
-          );
+          return invalid.map((e) => codeOf(e, 'GRAPHQL_VALIDATION_FAILED'));
         }
         // As over HTTP: the operation to run must be named when there are several, and must exist.
         if (!getOperationAST(document, payload.operationName)) {
@@ -160,7 +149,7 @@ export function startGraphqlWs(
           payload.operationName,
         );
         // Coercing the variables (for the cost) may refuse them with hints as well.
-        if (over.length) return options.production ? over.map(hideSuggestions) : over;
+        if (over.length) return over;
         return {
           schema,
           document,

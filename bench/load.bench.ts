@@ -573,7 +573,7 @@ async function main(): Promise<void> {
       Object.assign(result, {
         movesPerSec: round1(movesPerSec),
         pgInsertTxPerSec: round1(pgInsertTxPerSec),
-        movesVsPgInsert: round1((movesPerSec / pgInsertTxPerSec) * 100) / 100,
+        movesVsPgInsert: Math.round((movesPerSec / pgInsertTxPerSec) * 1000) / 1000,
         trivialQueriesPerSec: round1(trivialQueriesPerSec),
         moveP50Ms: round1(m.moveLatency.percentile(50)),
         moveP95Ms: round1(m.moveLatency.percentile(95)),

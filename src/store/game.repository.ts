@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   applyCommand,
+  applyEvent,
   currentRound,
   createGame,
   replay,
@@ -80,8 +81,34 @@ export interface GameCursor {
   readonly id: string;
 }
 
+/** A game row as stored: a snapshot at `stateVersion`, while the game is at `version`. */
+interface StoredGame {
+  readonly id: string;
+  readonly state: GameState;
+  readonly stateVersion: number;
+  readonly version: number;
+}
+
+const STORED_GAME = { id: true, state: true, stateVersion: true, version: true } as const;
+
+function storedGame(r: { id: string; state: unknown; stateVersion: number; version: number }): StoredGame {
+  return { id: r.id, state: r.state as GameState, stateVersion: r.stateVersion, version: r.version };
+}
+
+interface EventRow {
+  readonly seq: number;
+  readonly version: number;
+  readonly type: string;
+  readonly payload: object;
+  readonly at: Date;
+}
+
+function toEvent(r: EventRow): GameEvent {
+  return { ...r.payload, seq: r.seq, version: r.version, type: r.type, at: r.at.toISOString() } as GameEvent;
+}
+
 interface Queryable {
-  query(text: string, values: unknown[]): Promise<{ rowCount: number | null }>;
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rowCount: number | null }>;
 }
 
 const MAX_ATTEMPTS = 50;
@@ -312,7 +339,7 @@ export class GameRepository {
           : null,
     });
     try {
-      const { rowCount } = await client.query(statement.text, statement.values);
+      const { rowCount } = await client.query(statement);
       return rowCount === 1;
     } catch (error) {
       // A concurrent retry with the same idempotency key won: the next attempt replays its result.
@@ -382,12 +409,34 @@ export class GameRepository {
   }
 
   private async loadFresh(gameId: string): Promise<GameState | null> {
-    const { rows } = await this.db.pool.query<{ state: GameState }>('SELECT state FROM games WHERE id = $1', [
-      gameId,
-    ]);
-    const state = rows[0]?.state ?? null;
+    const { rows } = await this.db.pool.query<StoredGame>(
+      'SELECT id, state, state_version AS "stateVersion", version FROM games WHERE id = $1',
+      [gameId],
+    );
+    const state = (await this.complete(rows)).get(gameId) ?? null;
     if (state) this.remember(gameId, state);
     return state;
+  }
+
+  /** The games' states: each stored snapshot with the events recorded after it applied, in one query. */
+  private async complete(rows: readonly StoredGame[]): Promise<Map<string, GameState>> {
+    const states = new Map(rows.map((r) => [r.id, r.state]));
+    const behind = rows.filter((r) => r.stateVersion < r.version);
+    if (behind.length === 0) return states;
+    const { rows: tail } = await this.db.pool.query<EventRow & { game_id: string }>(
+      `SELECT e.game_id, e.seq, e.version, e.type, e.payload, e.at
+         FROM game_events e
+         JOIN unnest($1::uuid[], $2::int[], $3::int[]) AS x(id, after, upto)
+           ON e.game_id = x.id AND e.version > x.after AND e.version <= x.upto
+        ORDER BY e.game_id, e.seq`,
+      [behind.map((r) => r.id), behind.map((r) => r.stateVersion), behind.map((r) => r.version)],
+    );
+    for (const row of tail) states.set(row.game_id, applyEvent(states.get(row.game_id)!, toEvent(row)));
+    for (const r of behind) {
+      if (states.get(r.id)!.version !== r.version)
+        throw new Error(`game ${r.id}: the events after its snapshot do not reach version ${r.version}`);
+    }
+    return states;
   }
 
   private async inTransaction(work: (client: PoolClient) => Promise<boolean>): Promise<boolean> {
@@ -407,16 +456,15 @@ export class GameRepository {
   }
 
   async load(gameId: string): Promise<GameState | null> {
-    const row = await this.prisma.game.findUnique({ where: { id: gameId }, select: { state: true } });
-    return row ? (row.state as unknown as GameState) : null;
+    return (await this.loadMany([gameId])).get(gameId) ?? null;
   }
 
   async loadMany(gameIds: readonly string[]): Promise<Map<string, GameState>> {
     const rows = await this.prisma.game.findMany({
       where: { id: { in: [...gameIds] } },
-      select: { id: true, state: true },
+      select: STORED_GAME,
     });
-    return new Map(rows.map((r) => [r.id, r.state as unknown as GameState]));
+    return this.complete(rows.map(storedGame));
   }
 
   /** A page of games, newest first. */
@@ -437,32 +485,23 @@ export class GameRepository {
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: first + 1,
-      select: { id: true, state: true, createdAt: true },
+      select: { ...STORED_GAME, createdAt: true },
     });
+    const page = rows.slice(0, first);
+    const states = await this.complete(page.map(storedGame));
     return {
-      rows: rows
-        .slice(0, first)
-        .map((r) => ({ id: r.id, state: r.state as unknown as GameState, createdAt: r.createdAt })),
+      rows: page.map((r) => ({ id: r.id, state: states.get(r.id)!, createdAt: r.createdAt })),
       hasNextPage: rows.length > first,
     };
   }
 
   /** Events of a game in `seq` order, optionally after a seq or up to a version. */
   async events(gameId: string, range: { afterSeq?: number; maxVersion?: number } = {}): Promise<GameEvent[]> {
-    const { rows } = await this.db.pool.query<{
-      seq: number;
-      version: number;
-      type: string;
-      payload: object;
-      at: Date;
-    }>(
+    const { rows } = await this.db.pool.query<EventRow>(
       `SELECT seq, version, type, payload, at FROM game_events
         WHERE game_id = $1 AND seq > $2 AND ($3::int IS NULL OR version <= $3::int) ORDER BY seq`,
       [gameId, range.afterSeq ?? 0, range.maxVersion ?? null],
     );
-    return rows.map(
-      (r) =>
-        ({ ...r.payload, seq: r.seq, version: r.version, type: r.type, at: r.at.toISOString() }) as GameEvent,
-    );
+    return rows.map(toEvent);
   }
 }

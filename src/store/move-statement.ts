@@ -6,6 +6,23 @@ export function turnDeadline(state: GameState): string | null {
   return started === null ? null : new Date(Date.parse(started) + state.turnSeconds! * 1000).toISOString();
 }
 
+/** The snapshot in `games.state` is rewritten at least this often (in versions); see `snapshotDue`. */
+export const SNAPSHOT_EVERY = 16;
+
+/**
+ * Whether a move rewrites the game's snapshot. Most moves are bids that add one event to a state of several
+ * kilobytes, so the snapshot is rewritten only when the version crosses a multiple of SNAPSHOT_EVERY or the
+ * status changes; a reader applies the few events after it. The rule depends only on the two states, so
+ * every process follows it without knowing what is stored.
+ */
+export function snapshotDue(before: GameState | null, after: GameState): boolean {
+  return (
+    before === null ||
+    before.status !== after.status ||
+    Math.floor(before.version / SNAPSHOT_EVERY) !== Math.floor(after.version / SNAPSHOT_EVERY)
+  );
+}
+
 /** Parameters of the idempotency record written with a move. */
 export interface IdempotencyWrite {
   readonly playerId: string;
@@ -27,11 +44,11 @@ export interface MoveWrite {
 }
 
 /**
- * One SQL statement that records an accepted move: the game row (guarded by its version), the events, the
- * relational history and the idempotency record. A single statement is a transaction
- * of its own, so a move costs one round trip; it returns one row exactly when it was applied.
+ * One SQL statement that records an accepted move: the game row (guarded by its version, with the snapshot
+ * when it is due), the events, the relational history and the idempotency record. A single statement is a
+ * transaction of its own, so a move costs one round trip; it returns one row exactly when it was applied.
  */
-export function moveStatement(w: MoveWrite): { text: string; values: unknown[] } {
+export function moveStatement(w: MoveWrite): { name: string; text: string; values: unknown[] } {
   const values: unknown[] = [];
   const param = (value: unknown, cast: string): string => {
     values.push(value);
@@ -41,8 +58,11 @@ export function moveStatement(w: MoveWrite): { text: string; values: unknown[] }
   const playerAt = (seat: number | null): string | null =>
     seat === null ? null : after.seats[seat]!.playerId;
   const gameId = param(w.gameId, 'uuid');
+  const snapshot = snapshotDue(w.before, after)
+    ? `state = ${param(JSON.stringify(after), 'jsonb')}, state_version = ${param(after.version, 'int')}, `
+    : '';
   const ctes: string[] = [
-    `upd AS (UPDATE games SET state = ${param(JSON.stringify(after), 'jsonb')}, version = ${param(after.version, 'int')},
+    `upd AS (UPDATE games SET ${snapshot}version = ${param(after.version, 'int')},
        status = ${param(after.status, '"GameStatus"')}, host_id = ${param(after.host, 'uuid')},
        winner_id = ${param(playerAt(after.winner), 'uuid')}, started_at = ${param(after.startedAt, 'timestamptz')},
        finished_at = ${param(after.finishedAt, 'timestamptz')}, turn_deadline = ${param(turnDeadline(after), 'timestamptz')},
@@ -149,5 +169,8 @@ export function moveStatement(w: MoveWrite): { text: string; values: unknown[] }
        ${param(JSON.stringify(i.response), 'jsonb')} FROM upd)`);
   }
   const result = 'SELECT 1 FROM upd';
-  return { text: `WITH ${ctes.join(',\n')}\n${result}`, values };
+  // The text depends only on which parts are present, so each shape is a named prepared statement: the
+  // server parses it once per connection instead of once per move.
+  const name = `move_${snapshot ? 's' : 'n'}_${ctes.map((c) => c.slice(0, c.indexOf(' '))).join('_')}`;
+  return { name, text: `WITH ${ctes.join(',\n')}\n${result}`, values };
 }

@@ -9,6 +9,9 @@ import {
   type RoundData,
   type TestPlayer,
 } from '../support/api-harness';
+import { Client as PgClient } from 'pg';
+import { SNAPSHOT_EVERY } from '../../src/store/move-statement';
+import { keyOf } from '../hardening/support';
 import { checkHistory, recordSeen, type SeenDice } from '../support/round-checks';
 
 /**
@@ -136,4 +139,43 @@ it('goes on after a restart in the lobby and another in the middle of a round', 
   const history = checkHistory(final.rules, final, rounds, seen);
   expect(final.seats.map((s) => s.diceCount)).toEqual(history.counts);
   expect(final.winner!.id).toBe(final.seats.find((s) => s.diceCount > 0)!.player.id);
+});
+
+it('rebuilds a game whose stored snapshot is older than its last moves from the events after it', async () => {
+  const players = await api.registerPlayers(['Dan', 'Eve']);
+  const created = await api.createGame(players[0]!, { preset: 'CLASSIC' });
+  acceptedGame(await api.mutate('joinGame', players[1]!, { gameId: created.id }), 'join');
+  let game: PlayState = acceptedGame(
+    await api.mutate('startGame', players[0]!, { gameId: created.id }),
+    'start',
+  );
+  const rng = botRng(11);
+  const stored = async (): Promise<{ version: number; state_version: number }> => {
+    const client = new PgClient({ connectionString: api.database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ version: number; state_version: number }>(
+        'SELECT version, state_version FROM games WHERE id = $1',
+        [keyOf(created.id)],
+      );
+      return rows[0]!;
+    } finally {
+      await client.end();
+    }
+  };
+  // Play until the snapshot is several moves behind the game.
+  while ((await stored()).version - (await stored()).state_version < 3) {
+    game = (await playTurn(api, game, players, { rng })).game;
+    expect(game.status).toBe('IN_PROGRESS');
+  }
+  const row = await stored();
+  expect(row.version - row.state_version).toBeGreaterThanOrEqual(3);
+  expect(row.version - row.state_version).toBeLessThan(SNAPSHOT_EVERY);
+
+  const before = await views(created.id, players);
+  await api.restart();
+  expect(await views(created.id, players)).toEqual(before);
+  // The rebuilt state takes the next move at the next version.
+  const next = await playTurn(api, before[0]!, players, { rng });
+  expect(next.game.version).toBe(row.version + 1);
 });

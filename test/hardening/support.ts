@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import WebSocket from 'ws';
 import { replay, type GameEvent } from '../../src/engine';
+import { SNAPSHOT_EVERY } from '../../src/store/move-statement';
 
 /**
  * What the hardening tests share: a raw GraphQL-over-HTTP client that keeps status, headers and text, a raw
@@ -308,14 +309,14 @@ export interface CheckedLog {
 
 /**
  * Checks that a game's log is whole: seq runs 1..n without gaps or repeats, the versions it records run
- * 1..game.version without gaps (several events may share one accepted change), and replaying the log gives
- * exactly the stored state.
+ * 1..game.version without gaps (several events may share one accepted change), and replaying the log up to
+ * the stored snapshot's version gives exactly that snapshot, which is less than SNAPSHOT_EVERY versions old.
  */
 export async function checkLog(databaseUrl: string, globalId: string): Promise<CheckedLog> {
   const gameId = keyOf(globalId);
-  const [game] = await sql<{ version: number; status: string; state: unknown }>(
+  const [game] = await sql<{ version: number; status: string; state: unknown; state_version: number }>(
     databaseUrl,
-    'SELECT version, status::text AS status, state FROM games WHERE id = $1',
+    'SELECT version, status::text AS status, state, state_version FROM games WHERE id = $1',
     [gameId],
   );
   if (!game) throw new Error(`game ${gameId} is not stored`);
@@ -341,7 +342,14 @@ export async function checkLog(databaseUrl: string, globalId: string): Promise<C
     (r) =>
       ({ ...r.payload, seq: r.seq, version: r.version, type: r.type, at: r.at.toISOString() }) as GameEvent,
   );
-  expectSame(JSON.parse(JSON.stringify(replay(events))), game.state, 'replayed state');
+  // The stored snapshot is the state at state_version: the log up to it must replay to it exactly.
+  const snapshotLog = events.filter((e) => e.version <= game.state_version);
+  expectSame(JSON.parse(JSON.stringify(replay(snapshotLog))), game.state, 'replayed snapshot');
+  expectSame(
+    game.version - game.state_version < SNAPSHOT_EVERY && game.state_version <= game.version,
+    true,
+    'snapshot age',
+  );
   return { events, version: game.version, status: game.status };
 }
 

@@ -6,6 +6,7 @@
  *
  *   npm run bench -- --games 100 --players 4 --spectators 1 --seconds 20
  *   npm run bench -- --idle 10000          (idle subscribed WebSockets and the server's memory)
+ *   npm run bench -- --processes 2         (two API processes on one database; clients spread over both)
  *
  * Without BENCH_URL a server is started from dist/ on DATABASE_URL (a fresh database on that server) or,
  * when DATABASE_URL is unset, on a throwaway embedded PostgreSQL.
@@ -32,6 +33,9 @@ interface Options {
   baselineSeconds: number;
   pgConnections: number;
   pace: number;
+  processes: number;
+  /** 1: every client of a table talks to the same process (as behind a load balancer sticky per game). */
+  sticky: number;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -46,6 +50,8 @@ function parseArgs(argv: string[]): Options {
     baselineSeconds: 5,
     pgConnections: 10,
     pace: 0,
+    processes: 1,
+    sticky: 0,
   };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i]!.replace(/^--/, '');
@@ -269,7 +275,8 @@ const setupSlots = new Slots(25);
 
 /** One table of scripted players playing games back to back until `stopAt`. */
 async function runTable(
-  api: Api,
+  apis: readonly Api[],
+  table: number,
   tokens: string[],
   spectators: number,
   o: Options,
@@ -277,16 +284,20 @@ async function runTable(
   until: { at: number },
   started: () => void,
 ) {
+  // Client k of table t talks to process (t + k) mod N, so with several processes the players of one game
+  // are spread over them and every move's events cross processes; with --sticky 1, to process t mod N.
+  const apiOf = (k: number): Api => apis[(table + (o.sticky ? 0 : k)) % apis.length]!;
   while (Date.now() < until.at) {
     const setup = await setupSlots.acquire();
-    const created = await api.gql<{ createGame: { game: { id: string } } }>(
+    const created = await apiOf(0).gql<{ createGame: { game: { id: string } } }>(
       `mutation($p: RulePreset!) { createGame(input: { preset: $p }) { game { id } } }`,
       { p: o.preset },
       tokens[0],
     );
     const gameId = created.createGame.game.id;
-    for (const t of tokens.slice(1)) {
-      await api.gql(
+    for (const [k, t] of tokens.entries()) {
+      if (k === 0) continue;
+      await apiOf(k).gql(
         `mutation($g: ID!) { joinGame(input: { gameId: $g }) { userErrors { code } } }`,
         { g: gameId },
         t,
@@ -296,7 +307,7 @@ async function runTable(
     let finish!: () => void;
     const finished = new Promise<void>((r) => (finish = r));
     const subscribed: Promise<void>[] = [];
-    const follow = (token: string | undefined, seat: number | null): void => {
+    const follow = (token: string | undefined, seat: number | null, api: Api): void => {
       const client = api.ws(token);
       clients.push(client);
       let ready!: () => void;
@@ -332,10 +343,10 @@ async function runTable(
         },
       );
     };
-    tokens.forEach((t, seat) => follow(t, seat));
-    for (let i = 0; i < spectators; i++) follow(undefined, null);
+    tokens.forEach((t, seat) => follow(t, seat, apiOf(seat)));
+    for (let i = 0; i < spectators; i++) follow(undefined, null, apiOf(tokens.length + i));
     await Promise.all(subscribed);
-    await api.gql(
+    await apiOf(0).gql(
       `mutation($g: ID!) { startGame(input: { gameId: $g }) { userErrors { code } } }`,
       { g: gameId },
       tokens[0],
@@ -411,11 +422,16 @@ async function pgInsertBaseline(databaseUrl: string, connections: number, second
   return count / seconds;
 }
 
-async function trivialQueryBaseline(api: Api, concurrency: number, seconds: number): Promise<number> {
+async function trivialQueryBaseline(
+  apis: readonly Api[],
+  concurrency: number,
+  seconds: number,
+): Promise<number> {
   const stopAt = Date.now() + seconds * 1000;
   let count = 0;
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, i) => {
+      const api = apis[i % apis.length]!;
       while (Date.now() < stopAt) {
         await api.gql('{ __typename }');
         count++;
@@ -520,18 +536,21 @@ async function main(): Promise<void> {
   const external = process.env.BENCH_URL;
   const db = external ? null : await startDatabase();
   if (db) await migrate(db.url);
-  const server: Server = external
-    ? { url: external, pid: null, stop: async () => {} }
-    : await startServer(db!.url);
-  const api = new Api(server.url);
+  const servers: Server[] = external
+    ? [{ url: external, pid: null, stop: async () => {} }]
+    : await Promise.all(Array.from({ length: Math.max(1, o.processes) }, () => startServer(db!.url)));
+  const apis = servers.map((s) => new Api(s.url));
+  const api = apis[0]!;
   const result: Record<string, unknown> =
-    o.idle > 0 ? {} : { games: o.games, players: o.players, spectators: o.spectators };
+    o.idle > 0
+      ? {}
+      : { games: o.games, players: o.players, spectators: o.spectators, processes: servers.length };
   try {
     if (o.idle > 0) {
-      Object.assign(result, await idleSockets(api, server, o.idle));
+      Object.assign(result, await idleSockets(api, servers[0]!, o.idle));
     } else {
       const pgInsertTxPerSec = db ? await pgInsertBaseline(db.url, o.pgConnections, o.baselineSeconds) : NaN;
-      const trivialQueriesPerSec = await trivialQueryBaseline(api, Math.min(o.games, 64), o.baselineSeconds);
+      const trivialQueriesPerSec = await trivialQueryBaseline(apis, Math.min(o.games, 64), o.baselineSeconds);
       const m: Metrics = {
         moves: 0,
         moveLatency: new Samples(),
@@ -552,8 +571,8 @@ async function main(): Promise<void> {
       let allStarted!: () => void;
       const everyTableStarted = new Promise<void>((r) => (allStarted = r));
       const run = Promise.all(
-        tables.map((tokens) =>
-          runTable(api, tokens, o.spectators, o, m, until, () => {
+        tables.map((tokens, table) =>
+          runTable(apis, table, tokens, o.spectators, o, m, until, () => {
             if (++startedTables === tables.length) allStarted();
           }),
         ),
@@ -567,7 +586,11 @@ async function main(): Promise<void> {
       m.measuring = false;
       loopDelay.disable();
       until.at = Date.now();
-      const mem = rssMiB(server.pid);
+      const mems = servers.map((s) => rssMiB(s.pid));
+      const mem = {
+        rss: round1(mems.reduce((sum, x) => sum + x.rss, 0)),
+        peak: round1(mems.reduce((sum, x) => sum + x.peak, 0)),
+      };
       await run;
       const movesPerSec = m.moves / o.seconds;
       Object.assign(result, {
@@ -592,7 +615,7 @@ async function main(): Promise<void> {
       console.error('slowest delivery by event type (ms):', m.slowest);
     }
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
     await db?.stop();
   }
   const width = Math.max(...Object.keys(result).map((k) => k.length));

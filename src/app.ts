@@ -2,6 +2,10 @@ import 'reflect-metadata';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginUsageReportingDisabled,
+} from '@apollo/server/plugin/disabled';
 import { bearerToken, createContext, type GraphQLContext, type Services } from './graphql/context';
 import { invalidToken } from './graphql/errors';
 import { formatError } from './graphql/format-error';
@@ -88,6 +92,10 @@ export async function startApp(options: AppOptions): Promise<App> {
     parseOptions: { maxTokens: OPERATION_LIMITS.maxTokens },
     formatError: formatError(production, log),
     plugins: [
+      // The default cache-control plugin hooks every field, which makes Apollo wrap every resolver of the
+      // schema (the WebSocket executions share it); responses carry no cache hints, so it only costs.
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginUsageReportingDisabled(),
       {
         async requestDidStart() {
           return {

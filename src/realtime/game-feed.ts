@@ -57,7 +57,8 @@ class GameFeed {
         this.again = false;
         try {
           const events = await this.repo.events(this.gameId, { afterSeq: this.state.seq });
-          this.advance(events);
+          // Another process moved: the next move here then starts from the new state, not a stale guess.
+          if (this.advance(events) && events.length) this.repo.offer(this.gameId, this.state);
         } catch (error) {
           this.log(error);
           // The next notice or resync retries; a transient database error loses nothing.

@@ -285,6 +285,15 @@ export class GameRepository {
     return rows.map((r) => ({ gameId: r.id, version: r.version }));
   }
 
+  /**
+   * A newer state of a cached game, learnt from its log after another process moved: the next move here
+   * is then decided on it instead of failing its version guard on the stale one and reloading.
+   */
+  offer(gameId: string, state: GameState): void {
+    const cached = this.cache.get(gameId);
+    if (cached && cached.version < state.version) this.remember(gameId, state);
+  }
+
   /** Called after each move this process committed, with its events. */
   onApplied(listener: (gameId: string, events: readonly GameEvent[]) => void): () => void {
     this.appliedListeners.add(listener);

@@ -1,0 +1,84 @@
+import { currentRound, legalActions, PRESETS, type Command, type GameState } from '../../src/engine';
+import { createDatabaseClients, type DatabaseClients } from '../../src/persistence/prisma';
+import { GameRepository, type MoveResult } from '../../src/store/game.repository';
+import { PlayerRepository } from '../../src/store/player.repository';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+/**
+ * Two repositories on one database stand for two API processes. Each keeps the last state it saw of a
+ * game; a move decided on a stale one fails its version guard and is decided again on a reload, which
+ * costs round trips. `offer` (fed by the realtime feeds) keeps the cache current instead.
+ */
+
+let db: TestDatabase;
+let a: DatabaseClients;
+let b: DatabaseClients;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  a = createDatabaseClients(db.url);
+  b = createDatabaseClients(db.url);
+});
+
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  await db.drop();
+});
+
+const options = { operation: 'move', requestHash: '' };
+
+function applied(result: MoveResult): GameState {
+  if (result.kind !== 'applied') throw new Error(`not applied: ${JSON.stringify(result)}`);
+  return result.state;
+}
+
+/** The smallest legal bid of the player whose turn it is. */
+function nextBid(state: GameState): Command {
+  const seat = currentRound(state)!.turn!;
+  const bid = legalActions(state, seat).minBids[0]!;
+  return { type: 'BID', playerId: state.seats[seat]!.playerId, quantity: bid.minQuantity, face: bid.face };
+}
+
+/** Runs `work` and returns how many statements it sent through the pool of `clients`. */
+async function statements<T>(clients: DatabaseClients, work: () => Promise<T>): Promise<[T, number]> {
+  const spy = jest.spyOn(clients.pool, 'query');
+  try {
+    const result = await work();
+    return [result, spy.mock.calls.length];
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+it('decides a move on a state offered from the log in one statement, and on a stale one after a reload', async () => {
+  const players = new PlayerRepository(a.prisma);
+  const host = (await players.register('Host')).player.id;
+  const guest = (await players.register('Guest')).player.id;
+  const repoA = new GameRepository(a);
+  const repoB = new GameRepository(b);
+
+  const created = await repoA.create(
+    { host, rules: PRESETS.CLASSIC },
+    { operation: 'createGame', requestHash: '' },
+  );
+  if (created.kind !== 'applied') throw new Error('create');
+  const gameId = created.gameId;
+  applied(await repoB.act(gameId, { type: 'JOIN', playerId: guest }, options));
+  let state = applied(await repoB.act(gameId, { type: 'START', playerId: host }, options));
+
+  // A saw only the creation: on its stale lobby the bid is refused, and a refusal is only given on a
+  // reloaded state, so the move costs a reload and the write.
+  const [afterA, staleCost] = await statements(a, () => repoA.act(gameId, nextBid(state), options));
+  state = applied(afterA);
+  expect(state.version).toBe(4);
+  expect(staleCost).toBe(2);
+
+  // B is now one move behind; A's state, as a feed would read it from the log, is offered to it.
+  repoB.offer(gameId, state);
+  // An older state offered later (a slow read) is ignored.
+  repoB.offer(gameId, { ...state, version: 2 });
+  const [afterB, freshCost] = await statements(b, () => repoB.act(gameId, nextBid(state), options));
+  expect(applied(afterB).version).toBe(5);
+  expect(freshCost).toBe(1);
+});

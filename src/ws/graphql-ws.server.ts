@@ -1,22 +1,15 @@
 import type { Server } from 'node:http';
-import {
-  getOperationAST,
-  GraphQLError,
-  parse,
-  validate,
-  type DocumentNode,
-  type GraphQLFormattedError,
-  type GraphQLSchema,
-} from 'graphql';
+import { getOperationAST, GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { bearerToken, createContext, type Services } from '../graphql/context';
-import { checkOperationLimits, OPERATION_LIMITS } from '../graphql/operation-limits';
+import { checkOperationLimits } from '../graphql/operation-limits';
 import { rateLimited } from '../graphql/rate-limit-error';
 import { MAX_BODY_BYTES } from '../http/graphql-http.handler';
 import { RateLimiter } from '../http/rate-limiter';
 import type { ServerLimits } from '../limits';
 import type { PlayerRecord } from '../store/player.repository';
+import { SubscriptionExecutor, type ParsedOperation } from './subscription-executor';
 
 export interface WsServer {
   readonly connections: () => number;
@@ -79,9 +72,11 @@ export function startGraphqlWs(
     delete extensions.http;
     return { ...formatted, extensions };
   };
+  const executor = new SubscriptionExecutor(schema);
   const disposable = useServer<Record<string, unknown>, Extra>(
     {
       schema,
+      subscribe: executor.subscribe,
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: result.errors.map(toClient) } : undefined,
       onError: (_ctx, _id, _payload, errors) => errors.map(toClient),
@@ -117,21 +112,13 @@ export function startGraphqlWs(
             }),
           ];
         }
-        let document: DocumentNode;
+        let parsed: ParsedOperation;
         try {
-          document = parse(payload.query, { maxTokens: OPERATION_LIMITS.maxTokens });
+          parsed = executor.parse(payload.query);
         } catch (error) {
           return [codeOf(error as GraphQLError, 'GRAPHQL_PARSE_FAILED')];
         }
-        let invalid: readonly GraphQLError[];
-        try {
-          invalid = validate(schema, document);
-        } catch (error) {
-          // graphql-js's validation throws on some documents (a subscription's root field under @skip or
-          // @include with a variable): the document is refused, the socket stays open.
-          if (!(error instanceof GraphQLError)) throw error;
-          invalid = [error];
-        }
+        const { document, errors: invalid } = parsed;
         if (invalid.length) {
           return invalid.map((e) => codeOf(e, 'GRAPHQL_VALIDATION_FAILED'));
         }

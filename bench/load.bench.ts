@@ -154,6 +154,15 @@ function rssMiB(pid: number | null): { rss: number; peak: number } {
   return { rss: round1(kb('VmRSS') / 1024), peak: round1(kb('VmHWM') / 1024) };
 }
 
+/** CPU seconds (user + system) a process has used so far; NaN when it cannot be read. */
+function cpuSeconds(pid: number | null): number {
+  if (pid === null) return NaN;
+  // Fields 14 and 15 of /proc/<pid>/stat, counted after the command name (which may hold spaces).
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 // --------------------------------------------------------------------------------------------- client
 
 class Api {
@@ -582,7 +591,9 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, o.warmup * 1000));
       m.measuring = true;
       loopDelay.enable();
+      const cpuBefore = servers.reduce((sum, s) => sum + cpuSeconds(s.pid), 0);
       await new Promise((r) => setTimeout(r, o.seconds * 1000));
+      const serverCpu = servers.reduce((sum, s) => sum + cpuSeconds(s.pid), 0) - cpuBefore;
       m.measuring = false;
       loopDelay.disable();
       until.at = Date.now();
@@ -598,6 +609,9 @@ async function main(): Promise<void> {
         pgInsertTxPerSec: round1(pgInsertTxPerSec),
         movesVsPgInsert: Math.round((movesPerSec / pgInsertTxPerSec) * 1000) / 1000,
         trivialQueriesPerSec: round1(trivialQueriesPerSec),
+        // CPU the server processes used while measuring: per second (100 = one core) and per accepted move.
+        serverCpuPercent: round1((serverCpu / o.seconds) * 100),
+        serverCpuMsPerMove: Math.round((serverCpu / m.moves) * 1e6) / 1000,
         moveP50Ms: round1(m.moveLatency.percentile(50)),
         moveP95Ms: round1(m.moveLatency.percentile(95)),
         moveP99Ms: round1(m.moveLatency.percentile(99)),

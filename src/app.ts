@@ -11,6 +11,7 @@ import { invalidToken } from './graphql/errors';
 import { formatError } from './graphql/format-error';
 import { createSchema } from './graphql/schema';
 import { graphqlHttpHandler } from './http/graphql-http.handler';
+import { clientAddress } from './http/client-address';
 import { RateLimiter } from './http/rate-limiter';
 import { checkOperationLimits, OPERATION_LIMITS } from './graphql/operation-limits';
 import { rateLimited } from './graphql/rate-limit-error';
@@ -129,7 +130,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     unsent.add(res);
     res.once('close', () => unsent.delete(res));
     const path = (req.url ?? '/').split('?')[0];
-    const wait = ipLimiter?.take(req.socket.remoteAddress ?? '') ?? 0;
+    const wait = ipLimiter?.take(clientAddress(req, limits.trustedProxies)) ?? 0;
     if (wait > 0) {
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(Math.ceil(wait)) });
       res.end(

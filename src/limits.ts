@@ -1,3 +1,4 @@
+import { trustedProxiesFromEnv } from './http/client-address';
 import type { RateLimit } from './http/rate-limiter';
 
 /** Abuse limits of one API process. */
@@ -13,6 +14,8 @@ export interface ServerLimits {
   readonly maxActiveGamesPerPlayer: number;
   /** Milliseconds a socket may take to send connection_init. */
   readonly connectionInitTimeoutMs: number;
+  /** Proxies in front of the server that append to X-Forwarded-For; per-IP limits count the client they saw. */
+  readonly trustedProxies: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -22,6 +25,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxSubscriptionsPerSocket: 50,
   maxActiveGamesPerPlayer: 20,
   connectionInitTimeoutMs: 10_000,
+  trustedProxies: 0,
 };
 
 /** The caps without rate limits: for load tests and test servers driven by one host. */
@@ -32,7 +36,11 @@ export const NO_RATE_LIMITS: ServerLimits = {
   perSocket: null,
 };
 
-/** RATE_LIMITS=off lifts the rate limits (load tests from one host); the caps stay. */
+/**
+ * RATE_LIMITS=off lifts the rate limits (load tests from one host); the caps stay. TRUST_PROXY=N: the server
+ * is behind N proxies that append to X-Forwarded-For.
+ */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerLimits {
-  return env.RATE_LIMITS === 'off' ? NO_RATE_LIMITS : DEFAULT_LIMITS;
+  const limits = env.RATE_LIMITS === 'off' ? NO_RATE_LIMITS : DEFAULT_LIMITS;
+  return { ...limits, trustedProxies: trustedProxiesFromEnv(env.TRUST_PROXY) };
 }

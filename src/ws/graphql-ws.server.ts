@@ -5,6 +5,7 @@ import { WebSocketServer } from 'ws';
 import { bearerToken, createContext, type Services } from '../graphql/context';
 import { checkOperationLimits } from '../graphql/operation-limits';
 import { rateLimited } from '../graphql/rate-limit-error';
+import { clientAddress } from '../http/client-address';
 import { MAX_BODY_BYTES } from '../http/graphql-http.handler';
 import { RateLimiter } from '../http/rate-limiter';
 import type { ServerLimits } from '../limits';
@@ -56,7 +57,7 @@ export function startGraphqlWs(
     path: '/graphql',
     maxPayload: MAX_BODY_BYTES,
     verifyClient: (info, done) => {
-      const wait = options.ipLimiter?.take(info.req.socket.remoteAddress ?? '') ?? 0;
+      const wait = options.ipLimiter?.take(clientAddress(info.req, limits.trustedProxies)) ?? 0;
       if (wait > 0)
         done(false, 429, `too many connections: retry in ${wait} s`, {
           'retry-after': String(Math.ceil(wait)),

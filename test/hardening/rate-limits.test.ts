@@ -9,6 +9,7 @@ import {
   mutate,
   nextMove,
   onlyError,
+  postJson,
   publicGame,
   RawSocket,
   registerPlayer,
@@ -197,6 +198,28 @@ describe('per IP address', () => {
     await sleep(Math.ceil(wait) * 1000 + 100);
     const recovered = await gql(app.url, '{ __typename }');
     expect([recovered.status, recovered.body]).toEqual([200, { data: { __typename: 'Query' } }]);
+  });
+});
+
+describe('per client behind a trusted proxy', () => {
+  it('counts each client by the address the proxy forwarded, ignoring what clients claim', async () => {
+    const app = await start({ ...NO_RATE_LIMITS, perIp: SMALL, trustedProxies: 1 });
+    const from = (chain: string) => () =>
+      postJson(app.url, { query: '{ __typename }' }, { 'x-forwarded-for': chain });
+    const first = await burst(4, from('203.0.113.7'));
+    expect([first.ok.length, first.refused.length]).toEqual([3, 1]);
+    // Another client behind the same proxy has a bucket of its own.
+    const other = await burst(3, from('198.51.100.4'));
+    expect([other.ok.length, other.refused.length]).toEqual([3, 0]);
+    // Prepending a made-up address does not give the first client a fresh bucket.
+    const spoofed = await burst(1, from('192.0.2.1, 203.0.113.7'));
+    expect([spoofed.ok.length, spoofed.refused.length]).toEqual([0, 1]);
+    // Nor does it reach WebSocket upgrades from the same client.
+    const upgrade = await RawSocket.open(app.url, { 'x-forwarded-for': '203.0.113.7' }).then(
+      () => null,
+      (error: { response?: { statusCode?: number } }) => error.response,
+    );
+    expect(upgrade?.statusCode).toBe(429);
   });
 });
 

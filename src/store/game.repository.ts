@@ -19,7 +19,8 @@ import type { ChangeNotifier, GameChange } from './change-notifier';
 import { cryptoRng } from './crypto-rng';
 import { moveStatement } from './move-statement';
 
-export type StoreErrorCode = Violation['code'] | 'STALE_VERSION' | 'IDEMPOTENCY_KEY_REUSED';
+export type StoreErrorCode =
+  Violation['code'] | 'STALE_VERSION' | 'IDEMPOTENCY_KEY_REUSED' | 'TOO_MANY_GAMES';
 
 export interface StoreError {
   readonly code: StoreErrorCode;
@@ -50,6 +51,11 @@ export interface MoveOptions {
   readonly operation: string;
   /** A digest of the mutation's input, so a key cannot be replayed with other arguments. */
   readonly requestHash: string;
+  /**
+   * For a create or a join: the most open games (lobby or in play) the acting player may sit in. Checked in
+   * the move's transaction under a lock per player, so it holds across processes.
+   */
+  readonly seatCap?: number | null;
 }
 
 /** What an idempotency record keeps: enough to answer a retry exactly like the first time. */
@@ -114,6 +120,47 @@ interface Queryable {
 const MAX_ATTEMPTS = 50;
 const CACHE_SIZE = 2_000;
 
+/** Thrown inside a seat-taking transaction when the player already sits in `max` open games. */
+class SeatCapReached extends Error {
+  constructor(readonly max: number) {
+    super(`seat cap of ${max} reached`);
+  }
+}
+
+function capRefusal(max: number): MoveResult {
+  return {
+    kind: 'refused',
+    gameId: null,
+    state: null,
+    error: {
+      code: 'TOO_MANY_GAMES',
+      message: `you already sit in ${max} open games: finish or leave one first`,
+    },
+  };
+}
+
+/**
+ * Holds the player's seat-taking lock until the transaction ends and throws SeatCapReached when the player
+ * already sits in `max` open games. Two processes taking seats for one player queue on the lock, and the
+ * second counts the first one's seat once it has committed.
+ */
+async function checkSeatCap(
+  client: PoolClient,
+  playerId: string,
+  max: number | null | undefined,
+): Promise<void> {
+  if (max === null || max === undefined) return;
+  await client.query("SELECT pg_advisory_xact_lock(hashtextextended('seat-cap:' || $1::text, 0))", [
+    playerId,
+  ]);
+  const { rows } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM seats s JOIN games g ON g.id = s.game_id
+      WHERE s.player_id = $1 AND s.left_at IS NULL AND g.status IN ('LOBBY', 'IN_PROGRESS')`,
+    [playerId],
+  );
+  if (rows[0]!.n >= max) throw new SeatCapReached(max);
+}
+
 function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const e = error as { code?: string; constraint?: string };
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
@@ -165,6 +212,15 @@ export class GameRepository {
   }
 
   async create(input: NewGame, options: MoveOptions): Promise<MoveResult> {
+    try {
+      return await this.createOnce(input, options);
+    } catch (error) {
+      if (error instanceof SeatCapReached) return capRefusal(error.max);
+      throw error;
+    }
+  }
+
+  private async createOnce(input: NewGame, options: MoveOptions): Promise<MoveResult> {
     for (let attempt = 0; ; attempt++) {
       const replayed = await this.replayIfRecorded(input.host, options);
       if (replayed) return replayed;
@@ -177,6 +233,7 @@ export class GameRepository {
       const gameId = randomUUID();
       const s = result.state;
       const applied = await this.inTransaction(async (client) => {
+        await checkSeatCap(client, input.host, options.seatCap);
         await client.query(
           `INSERT INTO games (id, name, status, preset, rules, max_players, host_id, version, state, created_at, updated_at)
            VALUES ($1, $2, 'LOBBY', $3, $4::jsonb, $5, $6, 0, '{}'::jsonb, $7, now())`,
@@ -196,6 +253,15 @@ export class GameRepository {
    * reloads and is decided again (or refused with STALE_VERSION when the client pinned expectedVersion).
    */
   async act(gameId: string, command: Command, options: MoveOptions): Promise<MoveResult> {
+    try {
+      return await this.actOnce(gameId, command, options);
+    } catch (error) {
+      if (error instanceof SeatCapReached) return capRefusal(error.max);
+      throw error;
+    }
+  }
+
+  private async actOnce(gameId: string, command: Command, options: MoveOptions): Promise<MoveResult> {
     // Timeouts are the server's own moves: no player, so no idempotency record.
     const actor = 'playerId' in command ? command.playerId : null;
     let fresh = false;
@@ -240,6 +306,7 @@ export class GameRepository {
       const { state: after, events } = result as Extract<typeof result, { ok: true }>;
       const applied = movesSeats(events)
         ? await this.inTransaction(async (client) => {
+            if (command.type === 'JOIN') await checkSeatCap(client, command.playerId, options.seatCap);
             await rewriteSeats(client, gameId, after);
             return this.writeMove(client, gameId, before, after, events, before.version, actor, options);
           })

@@ -330,4 +330,28 @@ describe('open games per player', () => {
     expect(replies.filter((p) => p.userErrors[0]?.code === 'TOO_MANY_GAMES').length).toBe(4);
     expect(await hosted(fay)).toBe(2);
   });
+
+  it('holds the cap when a player creates and joins through several processes at once', async () => {
+    const processes = [app, await start({ ...NO_RATE_LIMITS, maxActiveGamesPerPlayer: 2 })];
+    const [gus, hal] = await Promise.all([registerPlayer(app.url, 'Gus'), registerPlayer(app.url, 'Hal')]);
+    const lobby = accepted(await mutate(app.url, 'createGame', { preset: 'PUB' }, hal.token), 'createGame');
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i === 0
+          ? mutate(processes[i % 2]!.url, 'joinGame', { gameId: lobby.id }, gus.token)
+          : mutate(processes[i % 2]!.url, 'createGame', { preset: 'PUB' }, gus.token)
+        ).then((r) => Object.values(dataOf(r))[0]!),
+      ),
+    );
+    const seated = replies.filter((p) => p.game !== null);
+    expect(seated.length).toBe(2);
+    expect(replies.filter((p) => p.userErrors[0]?.code === 'TOO_MANY_GAMES').length).toBe(6);
+    const [row] = await sql<{ n: number }>(
+      db.url,
+      `SELECT count(*)::int AS n FROM seats s JOIN games g ON g.id = s.game_id
+        WHERE s.player_id = $1 AND s.left_at IS NULL AND g.status IN ('LOBBY', 'IN_PROGRESS')`,
+      [keyOf(gus.id, 'Player')],
+    );
+    expect(row!.n).toBe(2);
+  });
 });

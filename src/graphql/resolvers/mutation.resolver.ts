@@ -153,6 +153,7 @@ export class MutationResolver {
       operation: 'createGame',
       idempotencyKey,
       requestHash: requestHash([input.preset, overrides, maxPlayers, name, turnSeconds, timeoutsToForfeit]),
+      seatCap: ctx.services.maxActiveGamesPerPlayer,
     };
     return this.withinGamesCap(ctx, viewer.id, clientMutationId, moveOptions, async () => {
       const rules = resolveRules(input.preset as PresetName, overrides as RuleOverrides);
@@ -177,7 +178,11 @@ export class MutationResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
     const viewer = requireViewer(ctx);
-    const move = this.prepare('joinGame', input);
+    const prepared = this.prepare('joinGame', input);
+    const move = {
+      ...prepared,
+      options: { ...prepared.options, seatCap: ctx.services.maxActiveGamesPerPlayer },
+    };
     return this.withinGamesCap(ctx, viewer.id, move.clientMutationId, move.options, () =>
       this.apply(ctx, move, { type: 'JOIN', playerId: viewer.id }),
     );
@@ -235,7 +240,9 @@ export class MutationResolver {
 
   /**
    * Runs `takeSeat` unless the player already sits in as many open games as allowed (TOO_MANY_GAMES). A retry
-   * of a create or join that was applied gets its first answer, even when that one took the last place.
+   * of a create or join that was applied gets its first answer, even when that one took the last place. This
+   * check and the queue are per process; the repository checks again in the seat's transaction under a lock
+   * per player (`seatCap`), which holds across processes.
    */
   private withinGamesCap(
     ctx: GraphQLContext,

@@ -15,17 +15,37 @@ class BodyError extends Error {
   }
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+// Stream events rather than `for await`: the async iterator of a request costs several times as much per
+// request, and almost every body arrives in one chunk.
+function readBody(req: IncomingMessage): Promise<string> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new BodyError(413, `request body over ${MAX_BODY_BYTES} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new BodyError(413, `request body over ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk);
+  if (declared > MAX_BODY_BYTES) {
+    return Promise.reject(new BodyError(413, `request body over ${MAX_BODY_BYTES} bytes`));
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        req.pause();
+        reject(new BodyError(413, `request body over ${MAX_BODY_BYTES} bytes`));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      req.off('error', reject);
+      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', reject);
+    // A client gone before the end of its body: nothing to answer, but the request must not hang here.
+    req.once('close', () => reject(new BodyError(400, 'the request was closed before its body ended')));
+  });
 }
 
 function sendError(res: ServerResponse, status: number, message: string): void {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
 import { bearerToken, createContext, type GraphQLContext, type Services } from './graphql/context';
@@ -97,6 +98,8 @@ export async function startApp(options: AppOptions): Promise<App> {
       // schema (the WebSocket executions share it); responses carry no cache hints, so it only costs.
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginUsageReportingDisabled(),
+      // Apollo decides on its landing page from NODE_ENV alone; a production server never serves one.
+      ...(production ? [ApolloServerPluginLandingPageDisabled()] : []),
       {
         async requestDidStart() {
           return {

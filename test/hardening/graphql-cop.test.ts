@@ -180,6 +180,16 @@ describe('over HTTP, in production mode', () => {
     expect(await sql(db.url, 'SELECT count(*) AS n FROM players')).toEqual(registered);
   });
 
+  it('serves no landing page in production, whatever NODE_ENV says', async () => {
+    const browser = { method: 'GET', headers: { accept: 'text/html' } };
+    const prodPage = await fetch(prod.url, browser);
+    expect(prodPage.headers.get('content-type')).not.toContain('text/html');
+    expect(await prodPage.text()).not.toContain('<html');
+    // The development server (same NODE_ENV) does serve one: the difference is the production option.
+    const devPage = await fetch(dev.url, browser);
+    expect(devPage.headers.get('content-type')).toContain('text/html');
+  });
+
   it('refuses GET and form posts without a preflight header, and never runs a mutation over GET', async () => {
     const query = (q: string): string => `${prod.url}?query=${encodeURIComponent(q)}`;
     const plainGet = await send(query('{ __typename }'), { method: 'GET' });

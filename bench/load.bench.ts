@@ -450,6 +450,27 @@ async function trivialQueryBaseline(
   return count / seconds;
 }
 
+/**
+ * The simplest durable mutation through the same server: `registerPlayer`, one INSERT and no events. A move
+ * is that plus the game's rules, a larger statement and its events to every subscriber.
+ */
+async function registerBaseline(apis: readonly Api[], concurrency: number, seconds: number): Promise<number> {
+  const stopAt = Date.now() + seconds * 1000;
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, i) => {
+      const api = apis[i % apis.length]!;
+      while (Date.now() < stopAt) {
+        await api.gql(`mutation($n: String!) { registerPlayer(input: { name: $n }) { player { id } } }`, {
+          n: `baseline-${i}`,
+        });
+        count++;
+      }
+    }),
+  );
+  return count / seconds;
+}
+
 // ------------------------------------------------------------------------------------------------ idle
 
 async function idleSockets(api: Api, server: Server, count: number): Promise<Record<string, number>> {
@@ -560,6 +581,7 @@ async function main(): Promise<void> {
     } else {
       const pgInsertTxPerSec = db ? await pgInsertBaseline(db.url, o.pgConnections, o.baselineSeconds) : NaN;
       const trivialQueriesPerSec = await trivialQueryBaseline(apis, Math.min(o.games, 64), o.baselineSeconds);
+      const registersPerSec = await registerBaseline(apis, Math.min(o.games, 64), o.baselineSeconds);
       const m: Metrics = {
         moves: 0,
         moveLatency: new Samples(),
@@ -609,6 +631,8 @@ async function main(): Promise<void> {
         pgInsertTxPerSec: round1(pgInsertTxPerSec),
         movesVsPgInsert: Math.round((movesPerSec / pgInsertTxPerSec) * 1000) / 1000,
         trivialQueriesPerSec: round1(trivialQueriesPerSec),
+        registersPerSec: round1(registersPerSec),
+        movesVsRegisters: Math.round((movesPerSec / registersPerSec) * 1000) / 1000,
         // CPU the server processes used while measuring: per second (100 = one core) and per accepted move.
         serverCpuPercent: round1((serverCpu / o.seconds) * 100),
         serverCpuMsPerMove: Math.round((serverCpu / m.moves) * 1e6) / 1000,

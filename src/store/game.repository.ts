@@ -485,11 +485,7 @@ export class GameRepository {
   }
 
   private async loadFresh(gameId: string): Promise<GameState | null> {
-    const { rows } = await this.db.pool.query<StoredGame>(
-      'SELECT id, state, state_version AS "stateVersion", version FROM games WHERE id = $1',
-      [gameId],
-    );
-    const state = (await this.complete(rows)).get(gameId) ?? null;
+    const state = (await this.loadMany([gameId])).get(gameId) ?? null;
     if (state) this.remember(gameId, state);
     return state;
   }
@@ -535,12 +531,13 @@ export class GameRepository {
     return (await this.loadMany([gameId])).get(gameId) ?? null;
   }
 
+  // Every game query reads through here, so it is one plain statement rather than a Prisma query.
   async loadMany(gameIds: readonly string[]): Promise<Map<string, GameState>> {
-    const rows = await this.prisma.game.findMany({
-      where: { id: { in: [...gameIds] } },
-      select: STORED_GAME,
-    });
-    return this.complete(rows.map(storedGame));
+    const { rows } = await this.db.pool.query<StoredGame>(
+      'SELECT id, state, state_version AS "stateVersion", version FROM games WHERE id = ANY($1::uuid[])',
+      [gameIds],
+    );
+    return this.complete(rows);
   }
 
   /** A page of games, newest first. */

@@ -15,10 +15,19 @@ export interface PlayerStatsRecord {
 }
 
 const AUTH_CACHE_SIZE = 10_000;
+const PLAYER_CACHE_SIZE = 20_000;
+
+/** A bounded map that forgets the entry set longest ago. */
+function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  if (map.size >= max && !map.has(key)) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
 
 export class PlayerRepository {
   // Tokens never change and players are never deleted, so a token's player can be cached for good.
   private readonly byTokenHash = new Map<string, PlayerRecord>();
+  // Players are never renamed either: every `player { name }` of a game or an event is served from here.
+  private readonly byId = new Map<string, PlayerRecord>();
 
   constructor(private readonly prisma: PrismaClient) {}
 
@@ -26,7 +35,9 @@ export class PlayerRepository {
   async register(name: string): Promise<{ player: PlayerRecord; token: string }> {
     const token = newToken();
     const row = await this.prisma.player.create({ data: { name, tokenHash: hashToken(token) } });
-    return { player: { id: row.id, name: row.name, createdAt: row.createdAt }, token };
+    const player = { id: row.id, name: row.name, createdAt: row.createdAt };
+    remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
+    return { player, token };
   }
 
   async findByToken(token: string): Promise<PlayerRecord | null> {
@@ -36,15 +47,27 @@ export class PlayerRepository {
     const row = await this.prisma.player.findUnique({ where: { tokenHash } });
     if (!row) return null;
     const player = { id: row.id, name: row.name, createdAt: row.createdAt };
-    if (this.byTokenHash.size >= AUTH_CACHE_SIZE)
-      this.byTokenHash.delete(this.byTokenHash.keys().next().value!);
-    this.byTokenHash.set(tokenHash, player);
+    remember(this.byTokenHash, tokenHash, player, AUTH_CACHE_SIZE);
+    remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
     return player;
   }
 
   async findByIds(ids: readonly string[]): Promise<PlayerRecord[]> {
-    const rows = await this.prisma.player.findMany({ where: { id: { in: [...ids] } } });
-    return rows.map((r) => ({ id: r.id, name: r.name, createdAt: r.createdAt }));
+    const found: PlayerRecord[] = [];
+    const missing: string[] = [];
+    for (const id of ids) {
+      const cached = this.byId.get(id);
+      if (cached) found.push(cached);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const rows = await this.prisma.player.findMany({ where: { id: { in: missing } } });
+    for (const r of rows) {
+      const player = { id: r.id, name: r.name, createdAt: r.createdAt };
+      remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
+      found.push(player);
+    }
+    return found;
   }
 
   /** Games in the lobby or being played where the player has a seat (and has not left). */

@@ -53,7 +53,8 @@ export interface MoveOptions {
   readonly requestHash: string;
   /**
    * For a create or a join: the most open games (lobby or in play) the acting player may sit in. Checked in
-   * the move's transaction under a lock per player, so it holds across processes.
+   * the move's transaction under a lock per player, so it holds across processes; a retry of a create or
+   * join that took the last place is answered from its idempotency record before the check.
    */
   readonly seatCap?: number | null;
 }

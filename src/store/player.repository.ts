@@ -70,13 +70,6 @@ export class PlayerRepository {
     return found;
   }
 
-  /** Games in the lobby or being played where the player has a seat (and has not left). */
-  async activeGames(playerId: string): Promise<number> {
-    return this.prisma.seat.count({
-      where: { playerId, leftAt: null, game: { status: { in: ['LOBBY', 'IN_PROGRESS'] } } },
-    });
-  }
-
   async stats(playerId: string): Promise<PlayerStatsRecord> {
     const [row] = await this.prisma.$queryRaw<
       { played: bigint; finished: bigint; won: bigint; in_progress: bigint }[]

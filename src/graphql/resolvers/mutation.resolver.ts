@@ -64,30 +64,8 @@ function toPayload(ctx: GraphQLContext, result: MoveResult, clientMutationId: st
   return payload;
 }
 
-/** Runs one task per key at a time, in arrival order (within this process). */
-class KeyedQueue {
-  private readonly tails = new Map<string, Promise<void>>();
-
-  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const result = (this.tails.get(key) ?? Promise.resolve()).then(task);
-    const tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.tails.set(key, tail);
-    try {
-      return await result;
-    } finally {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    }
-  }
-}
-
 @Resolver()
 export class MutationResolver {
-  /** A player's creates and joins, one at a time, so that concurrent ones cannot all pass the games cap. */
-  private readonly seatTaking = new KeyedQueue();
-
   @Mutation(() => RegisterPlayerPayload, {
     description: 'Creates a player and returns its secret token once.',
   })
@@ -155,21 +133,19 @@ export class MutationResolver {
       requestHash: requestHash([input.preset, overrides, maxPlayers, name, turnSeconds, timeoutsToForfeit]),
       seatCap: ctx.services.maxActiveGamesPerPlayer,
     };
-    return this.withinGamesCap(ctx, viewer.id, clientMutationId, moveOptions, async () => {
-      const rules = resolveRules(input.preset as PresetName, overrides as RuleOverrides);
-      if (!rules.ok) {
-        return Object.assign(new GamePayload(), {
-          game: null,
-          userErrors: [userError('INVALID_RULES', rules.message, ['overrides', rules.field])],
-          clientMutationId,
-        });
-      }
-      const result = await ctx.services.games.create(
-        { host: viewer.id, rules: rules.rules, maxPlayers, name, turnSeconds, timeoutsToForfeit },
-        moveOptions,
-      );
-      return toPayload(ctx, result, clientMutationId);
-    });
+    const rules = resolveRules(input.preset as PresetName, overrides as RuleOverrides);
+    if (!rules.ok) {
+      return Object.assign(new GamePayload(), {
+        game: null,
+        userErrors: [userError('INVALID_RULES', rules.message, ['overrides', rules.field])],
+        clientMutationId,
+      });
+    }
+    const result = await ctx.services.games.create(
+      { host: viewer.id, rules: rules.rules, maxPlayers, name, turnSeconds, timeoutsToForfeit },
+      moveOptions,
+    );
+    return toPayload(ctx, result, clientMutationId);
   }
 
   @Mutation(() => GamePayload, { description: 'Takes a free seat in a game in its lobby.' })
@@ -178,13 +154,11 @@ export class MutationResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
     const viewer = requireViewer(ctx);
-    const prepared = this.prepare('joinGame', input);
-    const move = {
-      ...prepared,
-      options: { ...prepared.options, seatCap: ctx.services.maxActiveGamesPerPlayer },
-    };
-    return this.withinGamesCap(ctx, viewer.id, move.clientMutationId, move.options, () =>
-      this.apply(ctx, move, { type: 'JOIN', playerId: viewer.id }),
+    const move = this.prepare('joinGame', input);
+    return this.apply(
+      ctx,
+      { ...move, options: { ...move.options, seatCap: ctx.services.maxActiveGamesPerPlayer } },
+      { type: 'JOIN', playerId: viewer.id },
     );
   }
 
@@ -236,34 +210,6 @@ export class MutationResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
     return this.move(ctx, 'callExact', input, (playerId) => ({ type: 'EXACT', playerId }));
-  }
-
-  /**
-   * Runs `takeSeat` unless the player already sits in as many open games as allowed (TOO_MANY_GAMES). A retry
-   * of a create or join that was applied gets its first answer, even when that one took the last place. This
-   * check and the queue are per process; the repository checks again in the seat's transaction under a lock
-   * per player (`seatCap`), which holds across processes.
-   */
-  private withinGamesCap(
-    ctx: GraphQLContext,
-    playerId: string,
-    clientMutationId: string | null,
-    options: MoveOptions,
-    takeSeat: () => Promise<GamePayload>,
-  ): Promise<GamePayload> {
-    return this.seatTaking.run(playerId, async () => {
-      const max = ctx.services.maxActiveGamesPerPlayer;
-      if ((await ctx.services.players.activeGames(playerId)) < max) return takeSeat();
-      const replayed = await ctx.services.games.replayIfRecorded(playerId, options);
-      if (replayed) return toPayload(ctx, replayed, clientMutationId);
-      return Object.assign(new GamePayload(), {
-        game: null,
-        userErrors: [
-          userError('TOO_MANY_GAMES', `you already sit in ${max} open games: finish or leave one first`),
-        ],
-        clientMutationId,
-      });
-    });
   }
 
   private move(

@@ -172,9 +172,10 @@ function leave(state: GameState, playerId: PlayerId, ctx: ActionContext): Action
     return fail(violation('NOT_IN_GAME', 'you are already out of this game'));
   const t = new Transition(state, ctx.at);
   t.emit({ type: 'PLAYER_LEFT', seat, playerId, phase: 'IN_PROGRESS', newHost: null });
-  if (currentRound(state)) t.emit({ type: 'ROUND_ENDED', number: state.rounds.length, outcome: null });
+  const round = currentRound(state);
+  if (round) t.emit({ type: 'ROUND_ENDED', number: state.rounds.length, outcome: null });
   t.emit({ type: 'PLAYER_ELIMINATED', seat, playerId });
-  if (!finishIfWon(t)) startRound(t, nextActiveSeat(t.state, seat)!, null, ctx.rng);
+  if (!finishIfWon(t)) restartVoidedRound(t, round, seat, ctx.rng);
   return done(t);
 }
 
@@ -220,6 +221,26 @@ function startRound(t: Transition, starter: number, palificoSeat: number | null,
   const state = t.state;
   const dice = state.seats.map((s) => (s.diceCount > 0 ? rollDice(rng, s.diceCount) : []));
   t.emit({ type: 'ROUND_STARTED', number: state.rounds.length + 1, starter, palificoSeat, dice });
+}
+
+/**
+ * Starts the round that replaces one voided because `outSeat` left or forfeited. A voided palifico
+ * round is owed to its palifico player, who did nothing to lose it: it is played again for them while
+ * enough players remain. Otherwise the next player left of `outSeat` starts a normal round.
+ */
+function restartVoidedRound(t: Transition, voided: RoundState | null, outSeat: number, rng: Rng): void {
+  const state = t.state;
+  const owed = voided?.palificoSeat ?? null;
+  if (
+    owed !== null &&
+    owed !== outSeat &&
+    state.seats[owed]!.diceCount > 0 &&
+    activeCount(state) >= state.rules.palificoMinPlayers
+  ) {
+    startRound(t, owed, owed, rng);
+    return;
+  }
+  startRound(t, nextActiveSeat(state, outSeat)!, null, rng);
 }
 
 /** Ends the game when one player is left; returns whether it did. */
@@ -359,7 +380,7 @@ function timeout(state: GameState, seat: number, ctx: ActionContext): ActionResu
   if (forfeited) {
     t.emit({ type: 'ROUND_ENDED', number: state.rounds.length, outcome: null });
     t.emit({ type: 'PLAYER_ELIMINATED', seat, playerId: player.playerId });
-    if (!finishIfWon(t)) startRound(t, nextActiveSeat(t.state, seat)!, null, ctx.rng);
+    if (!finishIfWon(t)) restartVoidedRound(t, round, seat, ctx.rng);
     return done(t);
   }
   const last = lastBid(round);

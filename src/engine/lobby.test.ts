@@ -308,6 +308,31 @@ describe('leaving a game in progress', () => {
     expect(t.round).toMatchObject({ number: 2, palificoSeat: null, starter: 1 });
   });
 
+  it('a palifico round voided by another leaver is played again for its palifico player', () => {
+    const t = new Table(
+      buildRound({
+        rules: 'CLASSIC',
+        palificoSeat: 1,
+        hands: [[3, 3], [4], [5, 5], [6, 6]],
+        bids: [[1, 1, 4]],
+      }),
+      fallback(),
+    );
+    t.leave(2);
+    expect(t.round).toMatchObject({ number: 2, palificoSeat: 1, starter: 1, turn: 1, bids: [] });
+    expect(t.state.seats.map((s) => s.diceCount)).toEqual([2, 1, 0, 2]);
+    expect(t.state.seats[1]!.hasBeenPalifico).toBe(true);
+  });
+
+  it('a voided palifico round is not played again once fewer than palificoMinPlayers remain', () => {
+    const t = new Table(
+      buildRound({ rules: 'CLASSIC', palificoSeat: 1, hands: [[3, 3], [4], [5, 5]], bids: [[1, 1, 4]] }),
+      fallback(),
+    );
+    t.leave(2);
+    expect(t.round).toMatchObject({ number: 2, palificoSeat: null, starter: 0 });
+  });
+
   it('a refused leave leaves the state untouched', () => {
     const t = new Table(buildRound({ rules: 'PUB', hands }), fallback());
     const before = t.state;

@@ -142,7 +142,14 @@ function checkAccepted(
         assert.equal(command.type, 'LEAVE');
         assert.equal(event.phase, 'IN_PROGRESS');
         assert.equal(delta, -state.seats[event.seat]!.diceCount);
-        expectedStarter = activeCount(next) > 1 ? leftOf(next, event.seat) : null;
+        {
+          // A voided palifico round is played again for its palifico player while enough remain.
+          const owed = currentRound(state)?.palificoSeat ?? null;
+          const replayed =
+            owed !== null && owed !== event.seat && activeCount(next) >= state.rules.palificoMinPlayers;
+          expectedPalifico = replayed ? owed : null;
+          expectedStarter = activeCount(next) > 1 ? (replayed ? owed : leftOf(next, event.seat)) : null;
+        }
         break;
       case 'ROUND_STARTED':
         assert.equal(event.starter, expectedStarter);

@@ -108,6 +108,24 @@ describe('turn timeouts', () => {
     expect(currentRound(r.state)!.starter).toBe(2);
   });
 
+  it('a palifico round voided by a forfeit is played again for its palifico player', () => {
+    const base = buildRound({
+      rules: 'CLASSIC',
+      palificoSeat: 0,
+      hands: [[2], [3, 3], [4, 4], [5, 5]],
+      bids: [[0, 1, 2]],
+    });
+    const state: GameState = {
+      ...base,
+      turnSeconds: 30,
+      timeoutsToForfeit: 1,
+    };
+    const r = ok(applyCommand(deepFreeze(state), { type: 'TIMEOUT', seat: 1 }, { rng, at: AT }));
+    expect(types(r.events)).toEqual(['TURN_TIMED_OUT', 'ROUND_ENDED', 'PLAYER_ELIMINATED', 'ROUND_STARTED']);
+    expect(r.events[3]).toMatchObject({ type: 'ROUND_STARTED', number: 2, starter: 0, palificoSeat: 0 });
+    expect(currentRound(r.state)).toMatchObject({ palificoSeat: 0, turn: 0, bids: [] });
+  });
+
   it('replaying a log with timeouts rebuilds the same state', () => {
     let { state, log } = timedGame(3, 2);
     for (let i = 0; i < 12 && state.status === 'IN_PROGRESS'; i++) {

@@ -163,7 +163,8 @@ export class MutationResolver {
   }
 
   @Mutation(() => GamePayload, {
-    description: 'In the lobby frees the seat (the next player becomes host); in play forfeits all dice.',
+    description:
+      'In the lobby frees the seat (the next player becomes host); in play forfeits all dice and voids the open round (a voided palifico round is played again for its palifico player).',
   })
   leaveGame(
     @Arg('input', () => GameInput, { description: 'The game.' }) input: GameInput,

@@ -14,6 +14,7 @@ import { createSchema } from './graphql/schema';
 import { graphqlHttpHandler } from './http/graphql-http.handler';
 import { clientAddress } from './http/client-address';
 import { RateLimiter } from './http/rate-limiter';
+import { RateLimitSync } from './http/rate-limit-sync';
 import { checkOperationLimits, OPERATION_LIMITS } from './graphql/operation-limits';
 import { rateLimited } from './graphql/rate-limit-error';
 import { NO_RATE_LIMITS, type ServerLimits } from './limits';
@@ -43,6 +44,8 @@ export interface AppOptions {
   readonly limits?: ServerLimits;
   /** How often this process looks for turns that ran out (ms). */
   readonly turnTimerIntervalMs?: number;
+  /** How often this process tells the others what its per-IP and per-player limits let through (ms). */
+  readonly rateLimitSyncMs?: number;
 }
 
 export interface App {
@@ -72,6 +75,12 @@ export async function startApp(options: AppOptions): Promise<App> {
     bus = await PgChangeBus.start(options.databaseUrl, log);
     notifier = new PgNotifier(db.pool, log);
   }
+  // Per-IP and per-player budgets hold across the processes that share this database (or Redis).
+  const shared: Record<string, RateLimiter> = {};
+  if (ipLimiter) shared.ip = ipLimiter;
+  if (playerLimiter) shared.player = playerLimiter;
+  const limitSync =
+    Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs) : null;
   const games = new GameRepository(db, cryptoRng, () => new Date(), notifier);
   const services: Services = {
     players: new PlayerRepository(prisma),
@@ -194,6 +203,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       services.feeds.close();
       await closed;
       await apollo.stop();
+      limitSync?.close();
       await bus.close();
       await db.close();
     },

@@ -5,37 +5,67 @@ export interface RateLimit {
 }
 
 /**
- * Token buckets by key (an IP, a player). In-process: with several API processes each enforces its own
- * share. Idle buckets are forgotten, so memory stays bounded by the active clients.
+ * Token buckets by key (an IP, a player). The buckets live in the process; with several API processes,
+ * `RateLimitSync` tells each process what the others let through (`drainUsage` / `debit`), so a client
+ * spreading its requests over the processes still gets one budget. Idle buckets are forgotten once full
+ * again, so memory stays bounded by the active clients.
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private usage: Map<string, number> | null = null;
   private lastSweep = 0;
 
   constructor(
-    private readonly limit: RateLimit,
+    readonly limit: RateLimit,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** Takes one token; returns 0 when allowed, else the seconds to wait before retrying. */
   take(key: string): number {
-    const now = this.now();
-    this.sweep(now);
-    const b = this.buckets.get(key) ?? { tokens: this.limit.burst, at: now };
-    b.tokens = Math.min(this.limit.burst, b.tokens + ((now - b.at) / 1000) * this.limit.perSecond);
-    b.at = now;
-    this.buckets.set(key, b);
+    const b = this.bucket(key);
     if (b.tokens >= 1) {
       b.tokens -= 1;
+      if (this.usage) this.usage.set(key, (this.usage.get(key) ?? 0) + 1);
       return 0;
     }
     return Math.ceil(((1 - b.tokens) / this.limit.perSecond) * 10) / 10;
   }
 
+  /**
+   * Takes `count` tokens that another process let through. The bucket may go below zero (down to minus one
+   * burst), so what the processes allowed together before they heard of each other is paid back.
+   */
+  debit(key: string, count: number): void {
+    const b = this.bucket(key);
+    b.tokens = Math.max(-this.limit.burst, b.tokens - count);
+  }
+
+  /** The tokens taken since the last call, by key; counting starts with the first call. */
+  drainUsage(): Map<string, number> {
+    const used = this.usage ?? new Map<string, number>();
+    this.usage = new Map();
+    return used;
+  }
+
+  private bucket(key: string): { tokens: number; at: number } {
+    const now = this.now();
+    this.sweep(now);
+    let b = this.buckets.get(key);
+    if (!b) {
+      b = { tokens: this.limit.burst, at: now };
+      this.buckets.set(key, b);
+    }
+    b.tokens = Math.min(this.limit.burst, b.tokens + ((now - b.at) / 1000) * this.limit.perSecond);
+    b.at = now;
+    return b;
+  }
+
   private sweep(now: number): void {
     if (now - this.lastSweep < 10_000) return;
     this.lastSweep = now;
-    const full = (this.limit.burst / this.limit.perSecond) * 1000;
-    for (const [key, b] of this.buckets) if (now - b.at > full) this.buckets.delete(key);
+    const { burst, perSecond } = this.limit;
+    for (const [key, b] of this.buckets) {
+      if (b.tokens + ((now - b.at) / 1000) * perSecond >= burst) this.buckets.delete(key);
+    }
   }
 }

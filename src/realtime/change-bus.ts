@@ -1,7 +1,13 @@
 import type { GameChange } from '../store/change-notifier';
 
-/** Delivers every process's committed game changes to this process. */
-export interface ChangeBus {
+/** Short text messages that reach every API process (the sender's own included); best effort. */
+export interface Broadcast {
+  send(text: string): void;
+  onMessage(listener: (text: string) => void): () => void;
+}
+
+/** Delivers every process's committed game changes to this process, and carries its broadcasts. */
+export interface ChangeBus extends Broadcast {
   subscribe(listener: (change: GameChange) => void): () => void;
   /** Called after the bus had to reconnect: changes may have been missed, so readers must catch up. */
   onResync(listener: () => void): () => void;
@@ -12,6 +18,7 @@ export interface ChangeBus {
 export class Listeners {
   private readonly changes = new Set<(change: GameChange) => void>();
   private readonly resyncs = new Set<() => void>();
+  private readonly messages = new Set<(text: string) => void>();
 
   subscribe(listener: (change: GameChange) => void): () => void {
     this.changes.add(listener);
@@ -21,6 +28,15 @@ export class Listeners {
   onResync(listener: () => void): () => void {
     this.resyncs.add(listener);
     return () => this.resyncs.delete(listener);
+  }
+
+  onMessage(listener: (text: string) => void): () => void {
+    this.messages.add(listener);
+    return () => this.messages.delete(listener);
+  }
+
+  deliver(text: string): void {
+    for (const l of this.messages) l(text);
   }
 
   emit(change: GameChange): void {

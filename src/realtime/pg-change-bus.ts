@@ -3,6 +3,7 @@ import { decodeChange, PG_CHANNEL } from '../store/change-notifier';
 import { Listeners, type ChangeBus } from './change-bus';
 
 export const LISTENER_APPLICATION_NAME = 'perudo-listener';
+const BROADCAST_CHANNEL = 'perudo_broadcast';
 
 /**
  * LISTEN on a dedicated PostgreSQL connection. When it drops, reconnects with backoff and asks every
@@ -29,7 +30,9 @@ export class PgChangeBus extends Listeners implements ChangeBus {
   private async connect(): Promise<void> {
     const client = new Client({ connectionString: this.url, application_name: LISTENER_APPLICATION_NAME });
     client.on('notification', (msg) => {
-      const change = msg.channel === PG_CHANNEL && msg.payload ? decodeChange(msg.payload) : null;
+      if (!msg.payload) return;
+      if (msg.channel === BROADCAST_CHANNEL) return this.deliver(msg.payload);
+      const change = msg.channel === PG_CHANNEL ? decodeChange(msg.payload) : null;
       if (change) this.emit(change);
     });
     const lost = (error?: unknown): void => {
@@ -44,7 +47,7 @@ export class PgChangeBus extends Listeners implements ChangeBus {
     client.on('end', () => lost());
     try {
       await client.connect();
-      await client.query(`LISTEN ${PG_CHANNEL}`);
+      await client.query(`LISTEN ${PG_CHANNEL}; LISTEN ${BROADCAST_CHANNEL}`);
     } catch (error) {
       void client.end().catch(() => {});
       throw error;
@@ -69,6 +72,11 @@ export class PgChangeBus extends Listeners implements ChangeBus {
         },
       );
     }, delayMs);
+  }
+
+  /** Sent on the listening connection; dropped while it reconnects. */
+  send(text: string): void {
+    this.client?.query('SELECT pg_notify($1, $2)', [BROADCAST_CHANNEL, text]).catch(() => {});
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@ import { decodeChange, encodeChange, type GameChange } from '../store/change-not
 import { Listeners, type ChangeBus } from './change-bus';
 
 const CHANNEL = 'perudo:game-changes';
+const BROADCAST_CHANNEL = 'perudo:broadcast';
 
 /** Redis pub/sub for changes; ioredis reconnects by itself, and every reconnection triggers a catch-up. */
 export class RedisChangeBus extends Listeners implements ChangeBus {
@@ -20,6 +21,7 @@ export class RedisChangeBus extends Listeners implements ChangeBus {
     const publisher = new Redis(url, { lazyConnect: true });
     const bus = new RedisChangeBus(subscriber, publisher);
     subscriber.on('message', (channel: string, message: string) => {
+      if (channel === BROADCAST_CHANNEL) return bus.deliver(message);
       const change = channel === CHANNEL ? decodeChange(message) : null;
       if (change) bus.emit(change);
     });
@@ -31,13 +33,17 @@ export class RedisChangeBus extends Listeners implements ChangeBus {
       bus.ready = true;
     });
     await subscriber.connect();
-    await subscriber.subscribe(CHANNEL);
+    await subscriber.subscribe(CHANNEL, BROADCAST_CHANNEL);
     await publisher.connect();
     return bus;
   }
 
   publish(change: GameChange): void {
     void this.publisher.publish(CHANNEL, encodeChange(change)).catch(() => {});
+  }
+
+  send(text: string): void {
+    void this.publisher.publish(BROADCAST_CHANNEL, text).catch(() => {});
   }
 
   async close(): Promise<void> {

@@ -21,9 +21,10 @@ import {
 } from './support';
 
 /**
- * Rate limits and caps of one API process, on servers started with small limits: per player and per
- * connection (RATE_LIMITED with retryAfterSeconds), per IP address (HTTP 429 with Retry-After), each
- * recovering after the wait; and TOO_MANY_GAMES once a player sits in maxActiveGamesPerPlayer open games.
+ * Rate limits and caps, on servers started with small limits: per player and per connection (RATE_LIMITED
+ * with retryAfterSeconds), per IP address (HTTP 429 with Retry-After), each recovering after the wait, and
+ * shared by the processes on one database (or one Redis); and TOO_MANY_GAMES once a player sits in
+ * maxActiveGamesPerPlayer open games.
  */
 
 let db: TestDatabase;
@@ -32,7 +33,7 @@ const apps: App[] = [];
 /** One token a second, bursts of three: the fourth request in a row waits about a second. */
 const SMALL = { perSecond: 1, burst: 3 };
 
-async function start(limits: ServerLimits): Promise<App> {
+async function start(limits: ServerLimits, options: { redisUrl?: string } = {}): Promise<App> {
   const app = await startApp({
     databaseUrl: db.url,
     port: 0,
@@ -40,6 +41,8 @@ async function start(limits: ServerLimits): Promise<App> {
     production: true,
     limits,
     log: () => {},
+    rateLimitSyncMs: 50,
+    ...options,
   });
   apps.push(app);
   return app;
@@ -198,6 +201,59 @@ describe('per IP address', () => {
     await sleep(Math.ceil(wait) * 1000 + 100);
     const recovered = await gql(app.url, '{ __typename }');
     expect([recovered.status, recovered.body]).toEqual([200, { data: { __typename: 'Query' } }]);
+  });
+});
+
+describe('across processes', () => {
+  /** Two processes on the test database, exchanging what they let through every 50 ms. */
+  async function pair(limits: ServerLimits, options: { redisUrl?: string } = {}): Promise<[App, App]> {
+    return [await start(limits, options), await start(limits, options)];
+  }
+
+  async function playerBudgetIsShared(one: App, two: App): Promise<void> {
+    const gus = await registerPlayer(one.url, 'Gus');
+    const first = await burst(3, () => gql(one.url, VIEWER, {}, gus.token));
+    expect([first.ok.length, first.refused.length]).toEqual([3, 0]);
+    await sleep(300);
+    // The other process heard of the burst: its bucket for Gus is spent too.
+    const elsewhere = await gql(two.url, VIEWER, {}, gus.token);
+    expect(onlyError(elsewhere).extensions?.code).toBe('RATE_LIMITED');
+    const wait = retryAfter(elsewhere);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(1);
+    await sleep(wait * 1000 + 50);
+    expect(dataOf(await gql(two.url, VIEWER, {}, gus.token))).toEqual({ viewer: { id: gus.id } });
+  }
+
+  it('gives a player one budget over the processes sharing the database', async () => {
+    const [one, two] = await pair({ ...NO_RATE_LIMITS, perPlayer: SMALL });
+    await playerBudgetIsShared(one, two);
+  });
+
+  it('gives an address one budget over the processes, for HTTP requests and WebSocket upgrades', async () => {
+    const [one, two] = await pair({ ...NO_RATE_LIMITS, perIp: SMALL, trustedProxies: 1 });
+    const from = (app: App, address: string) => () =>
+      postJson(app.url, { query: '{ __typename }' }, { 'x-forwarded-for': address });
+    const first = await burst(3, from(one, '192.0.2.55'));
+    expect([first.ok.length, first.refused.length]).toEqual([3, 0]);
+    await sleep(300);
+    const elsewhere = await burst(1, from(two, '192.0.2.55'));
+    expect([elsewhere.ok.length, elsewhere.refused.length]).toEqual([0, 1]);
+    expect(elsewhere.refused[0]!.status).toBe(429);
+    const upgrade = await RawSocket.open(two.url, { 'x-forwarded-for': '192.0.2.55' }).then(
+      () => null,
+      (error: { response?: { statusCode?: number } }) => error.response,
+    );
+    expect(upgrade?.statusCode).toBe(429);
+    // Another address is not slowed down by it.
+    const other = await burst(3, from(two, '192.0.2.56'));
+    expect([other.ok.length, other.refused.length]).toEqual([3, 0]);
+  });
+
+  it('shares the budgets through Redis when the processes fan out through it', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const [one, two] = await pair({ ...NO_RATE_LIMITS, perPlayer: SMALL }, { redisUrl });
+    await playerBudgetIsShared(one, two);
   });
 });
 

@@ -304,16 +304,25 @@ function rejectBid(ctx: BiddingContext, total: number, min: number | null): Viol
     );
   }
   const after = `a bid after ${describeBid(prev.quantity, prev.face)}`;
+  const none = `no bid is higher than ${describeBid(prev.quantity, prev.face)} with ${total} dice in play: call dudo`;
   if (min === null && ctx.palifico) {
+    const bids = minimumBids(ctx, total);
+    const face = prev.face === 1 ? 'aces' : String(prev.face);
+    const rule = bids.some((b) => b.face !== prev.face)
+      ? `in a palifico round the face stays ${face} or, for you, goes up`
+      : `in a palifico round the face stays ${face}`;
+    const smallest = bids.map((b) => describeBid(b.minQuantity, b.face)).join(', ');
     return violation(
       'FACE_LOCKED',
-      `in a palifico round the face stays ${prev.face}: ${after} must be ${legal.replace('the smallest legal bids are', 'at least one of')}`,
+      bids.length === 0
+        ? `${rule}, and ${none}`
+        : `${rule}: ${after} must be at least ${bids.length === 1 ? smallest : `one of ${smallest}`}`,
       ['face'],
     );
   }
   return violation(
     'BID_NOT_HIGHER',
-    `${after} must be higher: ${legal}`,
+    minimumBids(ctx, total).length === 0 ? none : `${after} must be higher: ${legal}`,
     min === null ? ['face'] : ['quantity'],
   );
 }

@@ -260,7 +260,7 @@ describe('RULES §2: quantity and face bounds', () => {
       const t = table(preset, [[0, 15, 1]]);
       expect(t.refuseBid(1, 15, 6)).toEqual({
         code: 'BID_NOT_HIGHER',
-        message: 'a bid after 15 x aces must be higher: no bid is possible any more: call dudo',
+        message: 'no bid is higher than 15 x aces with 15 dice in play: call dudo',
         field: ['quantity'],
       });
       expect(t.dudo(1).map((e) => e.type)).toContain('ROUND_ENDED');

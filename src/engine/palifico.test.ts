@@ -336,7 +336,7 @@ describe('RULES §4: bidding in a palifico round', () => {
       const t = palifico([[0, 2, 3]]);
       expect(t.refuseBid(1, 3, 4)).toEqual({
         code: 'FACE_LOCKED',
-        message: 'in a palifico round the face stays 3: a bid after 2 x 3 must be at least one of 3 x 3',
+        message: 'in a palifico round the face stays 3: a bid after 2 x 3 must be at least 3 x 3',
         field: ['face'],
       });
       expect(t.refuseBid(1, 2, 4).code).toBe('FACE_LOCKED');
@@ -352,9 +352,24 @@ describe('RULES §4: bidding in a palifico round', () => {
       expect(t.refuseBid(0, 5, 3).code).toBe('BID_NOT_HIGHER');
     });
 
+    it('says so when no bid is left on the locked face', () => {
+      const t = palifico([[0, 11, 4]]);
+      expect(t.refuseBid(1, 11, 5)).toEqual({
+        code: 'FACE_LOCKED',
+        message:
+          'in a palifico round the face stays 4, and no bid is higher than 11 x 4 with 11 dice in play: call dudo',
+        field: ['face'],
+      });
+      expect(legalActions(t.state, 1)).toMatchObject({ canBid: false, minBids: [], canDudo: true });
+    });
+
     it('after an aces opening the bids stay on aces (no breaking out)', () => {
       const t = palifico([[0, 2, 1]]);
-      expect(t.refuseBid(1, 5, 2).code).toBe('FACE_LOCKED');
+      expect(t.refuseBid(1, 5, 2)).toEqual({
+        code: 'FACE_LOCKED',
+        message: 'in a palifico round the face stays aces: a bid after 2 x aces must be at least 3 x aces',
+        field: ['face'],
+      });
       expect(t.refuseBid(1, 10, 6).code).toBe('FACE_LOCKED');
       t.bid(1, 3, 1);
     });
@@ -413,7 +428,12 @@ describe('RULES §4: bidding in a palifico round', () => {
 
     it('a veteran may not lower the face, nor keep face and quantity', () => {
       const t = table([[0, 2, 3]]);
-      expect(t.refuseBid(1, 2, 2).code).toBe('FACE_LOCKED');
+      expect(t.refuseBid(1, 2, 2)).toEqual({
+        code: 'FACE_LOCKED',
+        message:
+          'in a palifico round the face stays 3 or, for you, goes up: a bid after 2 x 3 must be at least one of 3 x 3, 2 x 4, 2 x 5, 2 x 6',
+        field: ['face'],
+      });
       expect(t.refuseBid(1, 5, 2).code).toBe('FACE_LOCKED');
       expect(t.refuseBid(1, 2, 1).code).toBe('FACE_LOCKED');
       expect(t.refuseBid(1, 1, 4).code).toBe('BID_NOT_HIGHER');

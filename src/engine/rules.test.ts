@@ -118,6 +118,68 @@ describe('overrides that are accepted', () => {
     expect(r).toEqual({ ok: true, rules: { ...PRESETS.PERUDO, exact: 'CALZA' } });
   });
 
+  it('a palifico mode other than the preset’s brings its own palificoMinPlayers (RULES §4)', () => {
+    const every = resolveRules('CLASSIC', { palifico: 'EVERY_TIME' });
+    expect(every).toEqual({
+      ok: true,
+      rules: { ...PRESETS.CLASSIC, palifico: 'EVERY_TIME', palificoMinPlayers: 2 },
+    });
+    const once = resolveRules('LIARS_DICE', { palifico: 'ONCE_PER_GAME' });
+    expect(once.ok && once.rules.palificoMinPlayers).toBe(3);
+    const given = resolveRules('CLASSIC', { palifico: 'EVERY_TIME', palificoMinPlayers: 4 });
+    expect(given.ok && given.rules.palificoMinPlayers).toBe(4);
+    // The same mode as the preset's keeps the preset's options.
+    const same = resolveRules('CLASSIC', { palifico: 'ONCE_PER_GAME' });
+    expect(same).toEqual({ ok: true, rules: PRESETS.CLASSIC });
+  });
+
+  it('switching palifico off switches the veterans rule off too', () => {
+    const r = resolveRules('PERUDO', { palifico: 'NONE' });
+    expect(r).toEqual({
+      ok: true,
+      rules: { ...PRESETS.PERUDO, palifico: 'NONE', palificoVeteransMayChangeFace: false },
+    });
+  });
+
+  it('an exact mode other than the preset’s brings its own caller, minimum players and palifico rule (RULES §5)', () => {
+    expect(resolveRules('CLASSIC', { exact: 'JINTO' })).toEqual({
+      ok: true,
+      rules: {
+        ...PRESETS.CLASSIC,
+        exact: 'JINTO',
+        exactCaller: 'NEXT_ONLY',
+        exactMinPlayers: 2,
+        exactInPalifico: true,
+      },
+    });
+    expect(resolveRules('PUB', { exact: 'JINTO' })).toEqual({
+      ok: true,
+      rules: {
+        ...PRESETS.PUB,
+        exact: 'JINTO',
+        exactCaller: 'NEXT_ONLY',
+        exactMinPlayers: 2,
+        exactInPalifico: true,
+      },
+    });
+    expect(resolveRules('LIARS_DICE', { exact: 'CALZA' })).toEqual({
+      ok: true,
+      rules: {
+        ...PRESETS.LIARS_DICE,
+        exact: 'CALZA',
+        exactCaller: 'ANY_EXCEPT_NEXT',
+        exactMinPlayers: 3,
+        exactInPalifico: false,
+      },
+    });
+    const given = resolveRules('LIARS_DICE', {
+      exact: 'CALZA',
+      exactCaller: 'NEXT_ONLY',
+      exactMinPlayers: 2,
+    });
+    expect(given.ok && [given.rules.exactCaller, given.rules.exactMinPlayers]).toEqual(['NEXT_ONLY', 2]);
+  });
+
   it('maxDice follows startingDice when it is not given', () => {
     const r = resolveRules('CLASSIC', { startingDice: 3 });
     expect(r.ok && r.rules.startingDice).toBe(3);
@@ -247,11 +309,39 @@ describe('overrides that are refused, with a clear message', () => {
       'a jinto is called by the player whose turn it is: use NEXT_ONLY',
     ],
     [
-      'JINTO on the PUB preset (its caller is ANY_EXCEPT_NEXT)',
+      'JINTO called by anyone but the next player, on a preset without jinto',
       'PUB',
-      { exact: 'JINTO' },
+      { exact: 'JINTO', exactCaller: 'ANY_EXCEPT_NEXT' },
       'exactCaller',
       'a jinto is called by the player whose turn it is: use NEXT_ONLY',
+    ],
+    [
+      'palificoMinPlayers above maxPlayers',
+      'CLASSIC',
+      { palificoMinPlayers: 11 },
+      'palificoMinPlayers',
+      'palificoMinPlayers (11) is more than maxPlayers (10): there would never be a palifico round',
+    ],
+    [
+      'exactMinPlayers above maxPlayers',
+      'PUB',
+      { exactMinPlayers: 12, maxPlayers: 11 },
+      'exactMinPlayers',
+      'exactMinPlayers (12) is more than maxPlayers (11): nobody could ever call exact',
+    ],
+    [
+      'calza by anyone but the bidder and the next player, with two players',
+      'PUB',
+      { exactMinPlayers: 2 },
+      'exactMinPlayers',
+      'with ANY_EXCEPT_NEXT neither the bidder nor the next player may call, so exactMinPlayers must be at least 3',
+    ],
+    [
+      'the veterans rule kept while palifico is switched off',
+      'PERUDO',
+      { palifico: 'NONE', palificoVeteransMayChangeFace: true },
+      'palificoVeteransMayChangeFace',
+      'palificoVeteransMayChangeFace needs a palifico mode other than NONE',
     ],
     ['an unknown option', 'CLASSIC', { dice: 5 } as RuleOverrides, 'dice', 'unknown rule option "dice"'],
     [

@@ -96,6 +96,20 @@ export const PRESETS: Readonly<Record<PresetName, RuleSet>> = {
   },
 };
 
+/** What choosing a palifico mode implies for the options that depend on it (RULES §4). */
+const PALIFICO_DEFAULTS: Readonly<Record<PalificoMode, Partial<RuleSet>>> = {
+  NONE: { palificoVeteransMayChangeFace: false },
+  ONCE_PER_GAME: { palificoMinPlayers: 3 },
+  EVERY_TIME: { palificoMinPlayers: 2 },
+};
+
+/** What choosing an exact-call mode implies for the options that depend on it (RULES §5). */
+const EXACT_DEFAULTS: Readonly<Record<ExactMode, Partial<RuleSet>>> = {
+  NONE: {},
+  CALZA: { exactCaller: 'ANY_EXCEPT_NEXT', exactMinPlayers: 3, exactInPalifico: false },
+  JINTO: { exactCaller: 'NEXT_ONLY', exactMinPlayers: 2, exactInPalifico: true },
+};
+
 /** Bounds every rule set must respect, whatever the overrides. */
 export const LIMITS = {
   minDice: 1,
@@ -123,6 +137,9 @@ function isInt(n: unknown, min: number, max: number): boolean {
 /**
  * Resolves a preset plus overrides into a complete rule set, or explains why the combination is refused.
  * Undefined or null-valued overrides keep the preset's value, except `maxDice` where null means "no limit".
+ * Choosing another palifico or exact mode than the preset's also resets the options that depend on it to
+ * that mode's defaults, unless they are given too: `{ exact: 'JINTO' }` is a next-player-only jinto with
+ * two players and in palifico rounds, whatever the preset had.
  */
 export function resolveRules(preset: PresetName, overrides: RuleOverrides = {}): RulesResult {
   // Own properties only: names such as "toString" or "__proto__" are not presets or options.
@@ -139,6 +156,17 @@ export function resolveRules(preset: PresetName, overrides: RuleOverrides = {}):
   }
   // The cap on dice defaults to the starting dice (RULES §5) unless the preset has no cap.
   if (overrides.maxDice === undefined && base.maxDice !== null) merged.maxDice = merged.startingDice;
+  // A mode chosen over the preset's brings its own defaults (RULES §4, §5), unless they are given too.
+  const given = (key: keyof RuleOverrides): boolean =>
+    overrides[key] !== undefined && overrides[key] !== null;
+  const defaults: Partial<RuleSet> = {};
+  if (merged.palifico !== base.palifico) {
+    Object.assign(defaults, PALIFICO_DEFAULTS[merged.palifico as PalificoMode]);
+  }
+  if (merged.exact !== base.exact) Object.assign(defaults, EXACT_DEFAULTS[merged.exact as ExactMode]);
+  for (const [key, value] of Object.entries(defaults)) {
+    if (!given(key as keyof RuleOverrides)) merged[key] = value;
+  }
   const rules = merged as unknown as RuleSet;
   const error = validateRules(rules);
   return error ? { ok: false, ...error } : { ok: true, rules };
@@ -197,6 +225,25 @@ export function validateRules(r: RuleSet): { field: string; message: string } | 
     return {
       field: 'exactCaller',
       message: 'a jinto is called by the player whose turn it is: use NEXT_ONLY',
+    };
+  }
+  if (r.palifico !== 'NONE' && r.palificoMinPlayers > r.maxPlayers) {
+    return {
+      field: 'palificoMinPlayers',
+      message: `palificoMinPlayers (${r.palificoMinPlayers}) is more than maxPlayers (${r.maxPlayers}): there would never be a palifico round`,
+    };
+  }
+  if (r.exact !== 'NONE' && r.exactMinPlayers > r.maxPlayers) {
+    return {
+      field: 'exactMinPlayers',
+      message: `exactMinPlayers (${r.exactMinPlayers}) is more than maxPlayers (${r.maxPlayers}): nobody could ever call exact`,
+    };
+  }
+  if (r.exact !== 'NONE' && r.exactCaller === 'ANY_EXCEPT_NEXT' && r.exactMinPlayers < 3) {
+    return {
+      field: 'exactMinPlayers',
+      message:
+        'with ANY_EXCEPT_NEXT neither the bidder nor the next player may call, so exactMinPlayers must be at least 3',
     };
   }
   if (r.exactRequiresBelowMax && r.exact !== 'NONE' && r.maxDice === null) {

@@ -11,14 +11,16 @@ export interface LegalActions {
   readonly canExact: boolean;
 }
 
-const NOTHING: LegalActions = { canBid: false, minBids: [], canDudo: false, canExact: false };
+/** Nothing may be done. */
+export const NO_ACTIONS: LegalActions = { canBid: false, minBids: [], canDudo: false, canExact: false };
 
 /** What `seat` may do now; everything false outside play or for a seat out of the game. */
 export function legalActions(state: GameState, seat: number): LegalActions {
   const round = currentRound(state);
-  if (state.status !== 'IN_PROGRESS' || !round || (state.seats[seat]?.diceCount ?? 0) === 0) return NOTHING;
+  if (state.status !== 'IN_PROGRESS' || !round || (state.seats[seat]?.diceCount ?? 0) === 0)
+    return NO_ACTIONS;
   const canExact = checkExact(state, round, seat) === null;
-  if (round.turn !== seat) return canExact ? { ...NOTHING, canExact } : NOTHING;
+  if (round.turn !== seat) return canExact ? { ...NO_ACTIONS, canExact } : NO_ACTIONS;
   const minBids = minimumBids(biddingContext(state, round, seat), totalDice(state));
   return { canBid: minBids.length > 0, minBids, canDudo: lastBid(round) !== null, canExact };
 }

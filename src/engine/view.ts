@@ -1,4 +1,4 @@
-import { legalActions, type LegalActions } from './legal-actions';
+import { legalActions, NO_ACTIONS, type LegalActions } from './legal-actions';
 import type { RuleSet } from './rules';
 import {
   currentRound,
@@ -105,9 +105,10 @@ function roundView(r: RoundState): RoundView {
 
 /**
  * The only way to see a game from outside the engine: other players' dice appear only in the reveal of a
- * round that has ended.
+ * round that has ended. `settled` false marks a state between two events of one action (see `midAction`):
+ * nobody may act on it, so its legal actions are empty.
  */
-export function viewFor(state: GameState, viewer: Viewer): GameView {
+export function viewFor(state: GameState, viewer: Viewer, settled = true): GameView {
   const seatIndex = viewer ? seatOf(state, viewer.playerId) : -1;
   const open = currentRound(state);
   const rounds = state.rounds.map(roundView);
@@ -135,7 +136,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     rollOff: state.rollOff,
     winner: state.winner,
     viewerSeat: seatIndex >= 0 ? seatIndex : null,
-    legalActions: seatIndex >= 0 ? legalActions(state, seatIndex) : null,
+    legalActions: seatIndex < 0 ? null : settled ? legalActions(state, seatIndex) : NO_ACTIONS,
     createdAt: state.createdAt,
     startedAt: state.startedAt,
     finishedAt: state.finishedAt,

@@ -254,12 +254,21 @@ export class GameRepository {
    * reloads and is decided again (or refused with STALE_VERSION when the client pinned expectedVersion).
    */
   async act(gameId: string, command: Command, options: MoveOptions): Promise<MoveResult> {
+    let result: MoveResult;
     try {
-      return await this.actOnce(gameId, command, options);
+      result = await this.actOnce(gameId, command, options);
     } catch (error) {
-      if (error instanceof SeatCapReached) return capRefusal(error.max);
-      throw error;
+      if (!(error instanceof SeatCapReached)) throw error;
+      result = capRefusal(error.max);
     }
+    return this.aboutGame(gameId, result);
+  }
+
+  /** A refusal that names no game (the seat cap, a reused key) shows the game the move was for, as it is. */
+  private async aboutGame(gameId: string, result: MoveResult): Promise<MoveResult> {
+    if (result.kind !== 'refused' || result.gameId !== null) return result;
+    const state = this.cache.get(gameId) ?? (await this.loadFresh(gameId));
+    return state ? { ...result, gameId, state } : result;
   }
 
   private async actOnce(gameId: string, command: Command, options: MoveOptions): Promise<MoveResult> {

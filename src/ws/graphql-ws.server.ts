@@ -85,7 +85,7 @@ export function startGraphqlWs(
       connectionInitWaitTimeout: limits.connectionInitTimeoutMs,
       onConnect: async (ctx) => {
         ctx.extra.limiter = limits.perSocket ? new RateLimiter(limits.perSocket) : null;
-        const auth = ctx.connectionParams?.authorization;
+        const auth = authorizationParam(ctx.connectionParams);
         if (auth === undefined || auth === null || auth === '') {
           ctx.extra.viewer = null;
           return true;
@@ -155,4 +155,12 @@ export function startGraphqlWs(
       await disposable.dispose();
     },
   };
+}
+
+/** `connectionParams.authorization`, whatever the case of its name (like an HTTP header). */
+export function authorizationParam(params: Readonly<Record<string, unknown>> | undefined): unknown {
+  if (!params) return undefined;
+  if (Object.hasOwn(params, 'authorization')) return params.authorization;
+  const key = Object.keys(params).find((k) => k.toLowerCase() === 'authorization');
+  return key === undefined ? undefined : params[key];
 }

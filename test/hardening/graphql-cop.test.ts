@@ -523,4 +523,20 @@ describe('over WebSocket, in production mode', () => {
     expect(await socket.closed).toEqual({ code: 4403, reason: 'Forbidden' });
     expect(socket.frames).toEqual([]);
   });
+
+  it('reads the token from connectionParams whatever the case of "authorization"', async () => {
+    const player = await registerPlayer(prod.url, 'Case');
+    for (const key of ['Authorization', 'AUTHORIZATION']) {
+      const socket = await RawSocket.open(prod.url);
+      socket.send({ type: 'connection_init', payload: { [key]: `Bearer ${player.token}` } });
+      await socket.waitFor((f) => f.type === 'connection_ack');
+      socket.subscribe('me', '{ viewer { id } }');
+      expect(await socket.end('me')).toEqual({ id: 'me', type: 'complete' });
+      expect(socket.results('me')).toEqual([{ data: { viewer: { id: player.id } } }]);
+      await socket.close();
+    }
+    const wrong = await RawSocket.open(prod.url);
+    wrong.send({ type: 'connection_init', payload: { Authorization: 'Bearer not-a-real-token-at-all-000' } });
+    expect(await wrong.closed).toEqual({ code: 4403, reason: 'Forbidden' });
+  });
 });

@@ -320,7 +320,12 @@ describe('open games per player', () => {
     );
     const before = await publicGame(app.url, bobs.id);
     const join = await mutate(app.url, 'joinGame', { gameId: bobs.id, clientMutationId: 'j' }, ann.token);
-    expect(dataOf(join).joinGame).toEqual({ game: null, userErrors: [TOO_MANY], clientMutationId: 'j' });
+    // The refusal shows the lobby as it is, without the player.
+    expect(dataOf(join).joinGame).toEqual({
+      game: { ...bobs, legalActions: null },
+      userErrors: [TOO_MANY],
+      clientMutationId: 'j',
+    });
     expect(await publicGame(app.url, bobs.id)).toEqual(before);
     expect(await sql(db.url, 'SELECT count(*) AS n FROM seats WHERE game_id = $1', [keyOf(bobs.id)])).toEqual(
       [{ n: '1' }],

@@ -1,4 +1,4 @@
-import { viewFor, type Viewer } from '../../engine';
+import { midAction, viewFor, type Viewer } from '../../engine';
 import type { FeedItem } from '../../realtime/game-feed';
 import { GameEvent } from '../types/game-event.type';
 import { GameEventType } from '../types/enums';
@@ -26,8 +26,13 @@ export function toGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
 
 function buildGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
   const { event: e, state } = item;
-  const game = toGame(item.gameId, viewFor(state, viewer));
-  const round = IN_ROUND.has(e.type) ? game.roundAt(state.rounds.length - 1) : null;
+  const game = toGame(item.gameId, viewFor(state, viewer, !midAction(e)));
+  // A leave or forfeit in play voids the open round, and an elimination follows a round's end.
+  const inRound =
+    IN_ROUND.has(e.type) ||
+    e.type === 'PLAYER_ELIMINATED' ||
+    (e.type === 'PLAYER_LEFT' && e.phase === 'IN_PROGRESS');
+  const round = inRound && state.rounds.length > 0 ? game.roundAt(state.rounds.length - 1) : null;
   let seatIndex: number | null = null;
   let playerId: string | null = null;
   switch (e.type) {

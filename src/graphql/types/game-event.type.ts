@@ -18,11 +18,16 @@ export class GameEvent {
   type!: GameEventType;
 
   @Field(() => Game, {
-    description: 'The game as it was right after this event, as the subscriber may see it.',
+    description:
+      'The game as it was right after this event, as the subscriber may see it. Between two events of one move (e.g. DUDO_CALLED before its ROUND_ENDED) nobody may act: legalActions is then empty.',
   })
   game!: Game;
 
-  @Field(() => Round, { nullable: true, description: 'The round the event belongs to, if any.' })
+  @Field(() => Round, {
+    nullable: true,
+    description:
+      'The round the event belongs to, if any: for PLAYER_LEFT in play, the round it voided; for PLAYER_ELIMINATED, the round just ended.',
+  })
   round!: Round | null;
 
   @Field(() => Bid, { nullable: true, description: 'The bid, for BID_PLACED.' })

@@ -11,6 +11,8 @@ async function main(): Promise<void> {
     port: Number(process.env.PORT ?? 4000),
     redisUrl: process.env.REDIS_URL || null,
     limits: limitsFromEnv(),
+    // The server people run hides internals unless a developer asks for them.
+    production: process.env.NODE_ENV !== 'development',
   });
   console.log(`Perudo API ready at ${app.url}`);
   let stopping = false;

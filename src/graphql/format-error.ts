@@ -7,13 +7,29 @@ const PUBLIC_CODES = new Set([
   'NOT_FOUND',
   'BAD_USER_INPUT',
   'GRAPHQL_VALIDATION_FAILED',
-  'GRAPHQL_PARSE_FAILED',
-  'BAD_REQUEST',
   'RATE_LIMITED',
+  // Apollo's automatic persisted queries: clients that use them retry on these exact codes.
   'PERSISTED_QUERY_NOT_FOUND',
   'PERSISTED_QUERY_NOT_SUPPORTED',
-  'OPERATION_RESOLUTION_FAILURE',
 ]);
+
+/**
+ * Apollo's and graphql-js's codes outside the public contract, as the contract's code that covers them; the
+ * original code stays in `extensions.reason`.
+ */
+export const CONTRACT_CODES: Readonly<Record<string, string>> = {
+  GRAPHQL_PARSE_FAILED: 'GRAPHQL_VALIDATION_FAILED',
+  OPERATION_RESOLUTION_FAILURE: 'GRAPHQL_VALIDATION_FAILED',
+  BAD_REQUEST: 'BAD_USER_INPUT',
+  PAYLOAD_TOO_LARGE: 'BAD_USER_INPUT',
+};
+
+/** A formatted error with a code of the contract in place of one of CONTRACT_CODES' originals. */
+function withContractCode(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  const code = formatted.extensions?.code;
+  if (typeof code !== 'string' || !Object.hasOwn(CONTRACT_CODES, code)) return formatted;
+  return { ...formatted, extensions: { ...formatted.extensions, code: CONTRACT_CODES[code], reason: code } };
+}
 
 /** A message without graphql-js's "Did you mean ...?" hints, which would reveal the schema in production. */
 export function withoutSuggestions(message: string): string {
@@ -25,7 +41,8 @@ export function withoutSuggestions(message: string): string {
  * becomes a bare INTERNAL_SERVER_ERROR in production, logged on the server only.
  */
 export function formatError(production: boolean, log: (e: unknown) => void) {
-  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+  return (original: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const formatted = withContractCode(original);
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && PUBLIC_CODES.has(code)) {
       if (!production) return formatted;

@@ -57,7 +57,15 @@ function sendError(res: ServerResponse, status: number, message: string): void {
   });
   res.end(
     JSON.stringify({
-      errors: [{ message, extensions: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST' } }],
+      errors: [
+        {
+          message,
+          extensions: {
+            code: 'BAD_USER_INPUT',
+            reason: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
+          },
+        },
+      ],
     }),
   );
 }

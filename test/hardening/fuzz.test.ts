@@ -806,7 +806,7 @@ describe('what the fuzzing found, kept as fixed cases', () => {
     errors: [
       {
         message: 'subscriptions are served over WebSocket (graphql-transport-ws) at /graphql',
-        extensions: { code: 'BAD_REQUEST' },
+        extensions: { code: 'BAD_USER_INPUT', reason: 'BAD_REQUEST' },
       },
     ],
   };
@@ -835,7 +835,12 @@ describe('what the fuzzing found, kept as fixed cases', () => {
         [undefined, 'Must provide operation name if query contains multiple operations.'],
         ['C', 'Unknown operation named "C".'],
       ] as const) {
-        const refusal = [{ message, extensions: { code: 'OPERATION_RESOLUTION_FAILURE' } }];
+        const refusal = [
+          {
+            message,
+            extensions: { code: 'GRAPHQL_VALIDATION_FAILED', reason: 'OPERATION_RESOLUTION_FAILURE' },
+          },
+        ];
         const overHttp = await post(query, {}, 0, operationName ?? null);
         expect([overHttp.status, overHttp.body]).toEqual([400, { errors: refusal }]);
         socket.send({ id: `op ${operationName}`, type: 'subscribe', payload: { query, operationName } });

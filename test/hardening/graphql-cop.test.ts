@@ -167,7 +167,12 @@ describe('over HTTP, in production mode', () => {
     const batch = await postJson(prod.url, [{ query: '{ __typename }' }, { query: '{ __typename }' }]);
     expect(batch.status).toBe(400);
     expect(batch.body).toEqual({
-      errors: [{ message: 'Operation batching disabled.', extensions: { code: 'BAD_REQUEST' } }],
+      errors: [
+        {
+          message: 'Operation batching disabled.',
+          extensions: { code: 'BAD_USER_INPUT', reason: 'BAD_REQUEST' },
+        },
+      ],
     });
     const registered = await sql<{ n: string }>(db.url, 'SELECT count(*) AS n FROM players');
     const mutations = await postJson(
@@ -195,7 +200,7 @@ describe('over HTTP, in production mode', () => {
     const plainGet = await send(query('{ __typename }'), { method: 'GET' });
     expect(plainGet.status).toBe(400);
     expect(plainGet.body).toEqual({
-      errors: [{ message: CSRF_MESSAGE, extensions: { code: 'BAD_REQUEST' } }],
+      errors: [{ message: CSRF_MESSAGE, extensions: { code: 'BAD_USER_INPUT', reason: 'BAD_REQUEST' } }],
     });
     const form = await send(prod.url, {
       method: 'POST',
@@ -203,7 +208,9 @@ describe('over HTTP, in production mode', () => {
       body: `query=${encodeURIComponent('mutation { registerPlayer(input: { name: "form" }) { token } }')}`,
     });
     expect(form.status).toBe(400);
-    expect(form.body).toEqual({ errors: [{ message: CSRF_MESSAGE, extensions: { code: 'BAD_REQUEST' } }] });
+    expect(form.body).toEqual({
+      errors: [{ message: CSRF_MESSAGE, extensions: { code: 'BAD_USER_INPUT', reason: 'BAD_REQUEST' } }],
+    });
     // A preflighted GET query is allowed (no browser can send it cross-site without CORS consent).
     const preflighted = await send(query('{ __typename }'), {
       method: 'GET',
@@ -241,7 +248,7 @@ describe('over HTTP, in production mode', () => {
       errors: [
         {
           message: 'GET requests only support query operations, not mutation operations',
-          extensions: { code: 'BAD_REQUEST' },
+          extensions: { code: 'BAD_USER_INPUT', reason: 'BAD_REQUEST' },
         },
       ],
     });
@@ -331,7 +338,10 @@ describe('over HTTP, in production mode', () => {
   it('refuses documents of more than 3000 tokens; duplicated fields below that are merged', async () => {
     const huge = await gql(prod.url, `{ ${'__typename '.repeat(3000)}}`);
     expect(huge.status).toBe(400);
-    expect(onlyError(huge).extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
+    expect(onlyError(huge).extensions).toEqual({
+      code: 'GRAPHQL_VALIDATION_FAILED',
+      reason: 'GRAPHQL_PARSE_FAILED',
+    });
     expect(onlyError(huge).message).toBe(
       'Syntax Error: Document contains more that 3000 tokens. Parsing aborted.',
     );
@@ -345,7 +355,14 @@ describe('over HTTP, in production mode', () => {
     const declared = await postJson(prod.url, padded);
     expect([declared.status, declared.body]).toEqual([
       413,
-      { errors: [{ message: 'request body over 65536 bytes', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] },
+      {
+        errors: [
+          {
+            message: 'request body over 65536 bytes',
+            extensions: { code: 'BAD_USER_INPUT', reason: 'PAYLOAD_TOO_LARGE' },
+          },
+        ],
+      },
     ]);
     const streamed = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request(prod.url, {
@@ -363,7 +380,12 @@ describe('over HTTP, in production mode', () => {
     });
     expect(streamed.status).toBe(413);
     expect(JSON.parse(streamed.text)).toEqual({
-      errors: [{ message: 'request body over 65536 bytes', extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+      errors: [
+        {
+          message: 'request body over 65536 bytes',
+          extensions: { code: 'BAD_USER_INPUT', reason: 'PAYLOAD_TOO_LARGE' },
+        },
+      ],
     });
     const ok = await postJson(prod.url, {
       query: '{ __typename }',
@@ -437,7 +459,7 @@ describe('over WebSocket, in production mode', () => {
           [
             `{ ${'__typename '.repeat(3000)}}`,
             {},
-            ['error', 'GRAPHQL_PARSE_FAILED', undefined, undefined, undefined],
+            ['error', 'GRAPHQL_VALIDATION_FAILED', undefined, undefined, undefined],
             'Syntax Error: Document contains more that 3000 tokens. Parsing aborted.',
           ],
           [

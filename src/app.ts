@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import {
@@ -15,7 +15,7 @@ import { graphqlHttpHandler } from './http/graphql-http.handler';
 import { clientAddress } from './http/client-address';
 import { RateLimiter } from './http/rate-limiter';
 import { RateLimitSync } from './http/rate-limit-sync';
-import { checkOperationLimits, OPERATION_LIMITS } from './graphql/operation-limits';
+import { checkOperationLimits, mutationFieldCount, OPERATION_LIMITS } from './graphql/operation-limits';
 import { rateLimited } from './graphql/rate-limit-error';
 import { NO_RATE_LIMITS, type ServerLimits } from './limits';
 import { createDatabaseClients } from './persistence/prisma';
@@ -112,9 +112,13 @@ export async function startApp(options: AppOptions): Promise<App> {
       {
         async requestDidStart() {
           return {
-            async didResolveOperation({ document, request, schema: s }) {
+            async didResolveOperation({ document, request, schema: s, contextValue }) {
               const errors = checkOperationLimits(s, document, request.variables, request.operationName);
               if (errors.length) throw errors[0];
+              // The request paid for one mutation; each further one in the operation pays for itself.
+              const more = mutationFieldCount(document, request.operationName) - 1;
+              const wait = more > 0 ? (contextValue.charge?.(more) ?? 0) : 0;
+              if (wait > 0) throw rateLimited(contextValue.viewer ? 'player' : 'address', wait);
             },
           };
         },
@@ -123,16 +127,24 @@ export async function startApp(options: AppOptions): Promise<App> {
   });
   await apollo.start();
 
-  const context = async (authorization: string | undefined): Promise<GraphQLContext> => {
-    if (!authorization) return createContext(services, null);
+  const context = async (req: IncomingMessage): Promise<GraphQLContext> => {
+    const authorization = req.headers.authorization;
+    const address = ipLimiter ? clientAddress(req, limits.trustedProxies) : '';
+    if (!authorization) {
+      return createContext(services, null, ipLimiter ? (n) => ipLimiter.take(address, n) : undefined);
+    }
     const token = bearerToken(authorization);
     const viewer = token ? await services.players.findByToken(token) : null;
     if (!viewer) throw invalidToken();
     const wait = playerLimiter?.take(viewer.id) ?? 0;
     if (wait > 0) throw rateLimited('player', wait);
-    return createContext(services, viewer);
+    const charge =
+      ipLimiter || playerLimiter
+        ? (n: number) => Math.max(ipLimiter?.take(address, n) ?? 0, playerLimiter?.take(viewer.id, n) ?? 0)
+        : undefined;
+    return createContext(services, viewer, charge);
   };
-  const handle = graphqlHttpHandler(apollo, (req) => context(req.headers.authorization));
+  const handle = graphqlHttpHandler(apollo, context);
   // Responses not yet sent: once stop() is called, each closes its connection when sent, so that a client's
   // keep-alive connection does not hold the shutdown until its idle timeout.
   const unsent = new Set<ServerResponse>();

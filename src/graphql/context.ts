@@ -21,12 +21,22 @@ export interface GraphQLContext {
   readonly services: Services;
   readonly playerLoader: BatchLoader<string, PlayerRecord>;
   readonly gameLoader: BatchLoader<string, GameState>;
+  /**
+   * Takes `tokens` more from the client's rate limits (an operation that runs several mutations pays for
+   * each); returns 0 when allowed, else the seconds to wait. Absent where no limit applies.
+   */
+  readonly charge?: (tokens: number) => number;
 }
 
-export function createContext(services: Services, viewer: PlayerRecord | null): GraphQLContext {
+export function createContext(
+  services: Services,
+  viewer: PlayerRecord | null,
+  charge?: (tokens: number) => number,
+): GraphQLContext {
   return {
     viewer,
     services,
+    ...(charge ? { charge } : {}),
     playerLoader: new BatchLoader(async (ids) => {
       const players = await services.players.findByIds(ids);
       return new Map(players.map((p) => [p.id, p]));

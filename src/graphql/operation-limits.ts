@@ -1,6 +1,8 @@
 import {
+  getOperationAST,
   GraphQLError,
   Kind,
+  OperationTypeNode,
   visit,
   type DocumentNode,
   type FragmentDefinitionNode,
@@ -20,6 +22,8 @@ export const OPERATION_LIMITS = {
   maxDirectives: 10,
   /** Estimated cost: 1 a field, lists multiplied by their page size (see `complexity` on list fields). */
   maxCost: 25_000,
+  /** Mutations in one operation; each also takes a rate-limit token of its own. */
+  maxMutationFields: 10,
 } as const;
 
 function limitError(message: string, limit: string, value: number, max: number): GraphQLError {
@@ -81,15 +85,45 @@ function shape(document: DocumentNode): {
 // document to each request that sends the same text, so a move is measured once, not on every request.
 const withinLimits = new WeakMap<DocumentNode, Set<string>>();
 
-/** Whether a variable sets a page size (`first`), the only arguments the cost depends on. */
+/**
+ * Whether a variable sets a page size (`first`) or a directive's argument (`@include(if: $x)` prunes a
+ * subtree from the cost): the cost then depends on each request's variables.
+ */
 function costDependsOnVariables(document: DocumentNode): boolean {
   let depends = false;
   visit(document, {
     Argument(node) {
       if (node.name.value === 'first' && node.value.kind === Kind.VARIABLE) depends = true;
     },
+    Directive(node) {
+      if (node.arguments?.some((a) => a.value.kind !== Kind.BOOLEAN)) depends = true;
+    },
   });
   return depends;
+}
+
+/** How many mutations the operation runs (its root fields, fragments included); 0 for a query. */
+export function mutationFieldCount(document: DocumentNode, operationName: string | null | undefined): number {
+  const operation = getOperationAST(document, operationName);
+  if (!operation || operation.operation !== OperationTypeNode.MUTATION) return 0;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const def of document.definitions)
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  const count = (set: SelectionSetNode, seen: ReadonlySet<string>): number => {
+    let n = 0;
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) n += sel.name.value === '__typename' ? 0 : 1;
+      else if (sel.kind === Kind.INLINE_FRAGMENT) n += count(sel.selectionSet, seen);
+      else {
+        const fragment = fragments.get(sel.name.value);
+        if (fragment && !seen.has(sel.name.value)) {
+          n += count(fragment.selectionSet, new Set(seen).add(sel.name.value));
+        }
+      }
+    }
+    return n;
+  };
+  return count(operation.selectionSet, new Set());
 }
 
 /** The errors of an operation that is over a limit (empty when it is within all of them). */
@@ -155,6 +189,17 @@ function measureOperation(
         'directives',
         directives,
         L.maxDirectives,
+      ),
+    ];
+  }
+  const mutations = mutationFieldCount(document, operationName);
+  if (mutations > L.maxMutationFields) {
+    return [
+      limitError(
+        `the operation runs ${mutations} mutations; at most ${L.maxMutationFields} are allowed`,
+        'mutations',
+        mutations,
+        L.maxMutationFields,
       ),
     ];
   }

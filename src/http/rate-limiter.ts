@@ -20,15 +20,15 @@ export class RateLimiter {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Takes one token; returns 0 when allowed, else the seconds to wait before retrying. */
-  take(key: string): number {
+  /** Takes `count` tokens; returns 0 when allowed, else the seconds to wait before retrying. */
+  take(key: string, count = 1): number {
     const b = this.bucket(key);
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
-      if (this.usage) this.usage.set(key, (this.usage.get(key) ?? 0) + 1);
+    if (b.tokens >= count) {
+      b.tokens -= count;
+      if (this.usage) this.usage.set(key, (this.usage.get(key) ?? 0) + count);
       return 0;
     }
-    return Math.ceil(((1 - b.tokens) / this.limit.perSecond) * 10) / 10;
+    return Math.ceil(((count - b.tokens) / this.limit.perSecond) * 10) / 10;
   }
 
   /**

@@ -3,7 +3,7 @@ import { getOperationAST, GraphQLError, type GraphQLFormattedError, type GraphQL
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { bearerToken, createContext, type Services } from '../graphql/context';
-import { checkOperationLimits } from '../graphql/operation-limits';
+import { checkOperationLimits, mutationFieldCount } from '../graphql/operation-limits';
 import { rateLimited } from '../graphql/rate-limit-error';
 import { clientAddress } from '../http/client-address';
 import { MAX_BODY_BYTES } from '../http/graphql-http.handler';
@@ -138,6 +138,15 @@ export function startGraphqlWs(
         );
         // Coercing the variables (for the cost) may refuse them with hints as well.
         if (over.length) return over;
+        // The operation paid for one mutation; each further one pays for itself.
+        const more = mutationFieldCount(document, payload.operationName) - 1;
+        if (more > 0) {
+          const extraWait = Math.max(
+            extra.limiter?.take('socket', more) ?? 0,
+            extra.viewer ? (options.playerLimiter?.take(extra.viewer.id, more) ?? 0) : 0,
+          );
+          if (extraWait > 0) return [rateLimited(extra.viewer ? 'player' : 'connection', extraWait)];
+        }
         return {
           schema,
           document,

@@ -112,6 +112,7 @@ it('runs with the limits this file asserts', () => {
     maxAliases: 30,
     maxDirectives: 10,
     maxCost: 25000,
+    maxMutationFields: 10,
   });
   expect(DEFAULT_LIMITS.maxSubscriptionsPerSocket).toBe(50);
 });
@@ -333,6 +334,39 @@ describe('over HTTP, in production mode', () => {
       { n: 100 },
     );
     expect(refusal(byVariable)).toEqual([400, 'GRAPHQL_VALIDATION_FAILED', 'cost', COSTLY_COST, 25000]);
+  });
+
+  it('measures the cost of every request whose directives take variables', async () => {
+    const pruned = `query($x: Boolean!) { games(first: 100) @include(if: $x) {
+      nodes { rounds(first: 100) { nodes { bids { seq } } } } } }`;
+    // Pruned, the costly subtree is free and the query runs; included, the same text is refused.
+    expect(dataOf(await gql(prod.url, pruned, { x: false }))).toEqual({});
+    const included = await gql(prod.url, pruned, { x: true });
+    expect(refusal(included)).toEqual([400, 'GRAPHQL_VALIDATION_FAILED', 'cost', COSTLY_COST, 25000]);
+    const skipped = pruned.replace('@include(if: $x)', '@skip(if: $x)');
+    expect(dataOf(await gql(prod.url, skipped, { x: true }))).toEqual({});
+    expect(refusal(await gql(prod.url, skipped, { x: false }))).toEqual([
+      400,
+      'GRAPHQL_VALIDATION_FAILED',
+      'cost',
+      COSTLY_COST,
+      25000,
+    ]);
+  });
+
+  it('refuses an operation that runs more than 10 mutations, creating nothing', async () => {
+    const many = (n: number) =>
+      `mutation { ${Array.from({ length: n }, (_, i) => `p${i}: registerPlayer(input: { name: "many ${n} ${i}" }) { token }`).join(' ')} }`;
+    const over = await gql(prod.url, many(11));
+    expect(refusal(over)).toEqual([400, 'GRAPHQL_VALIDATION_FAILED', 'mutations', 11, 10]);
+    expect(onlyError(over).message).toBe('the operation runs 11 mutations; at most 10 are allowed');
+    const [row] = await sql<{ n: number }>(
+      db.url,
+      "SELECT count(*)::int AS n FROM players WHERE name LIKE 'many 11 %'",
+    );
+    expect(row!.n).toBe(0);
+    const ten = dataOf(await gql<Record<string, { token: string }>>(prod.url, many(10)));
+    expect(Object.keys(ten)).toHaveLength(10);
   });
 
   it('refuses documents of more than 3000 tokens; duplicated fields below that are merged', async () => {

@@ -114,6 +114,37 @@ describe('per player and per connection', () => {
     expect(onlyError(again).extensions?.code).toBe('RATE_LIMITED');
   });
 
+  it('charges an operation one token per mutation it runs, over HTTP and WebSocket', async () => {
+    const dan = await registerPlayer(app.url, 'Dan'); // a full bucket: 3 tokens
+    const leaves = (n: number) =>
+      `mutation { ${Array.from({ length: n }, (_, i) => `l${i}: leaveGame(input: { gameId: "R2FtZTox" }) { userErrors { code } }`).join(' ')} }`;
+    // Four mutations need four tokens: refused before any runs.
+    const four = await gql(app.url, leaves(4), {}, dan.token);
+    expect(onlyError(four).extensions?.code).toBe('RATE_LIMITED');
+    expect(four.status).toBe(429);
+    expect(four.body?.data).toBeUndefined();
+    expect(retryAfter(four)).toBeGreaterThan(0);
+    // With a full bucket again, three mutations in one operation spend it all.
+    await sleep(3100);
+    const three = await gql(app.url, leaves(3), {}, dan.token);
+    expect(three.status).toBe(200);
+    const next = await gql(app.url, VIEWER, {}, dan.token);
+    expect(onlyError(next).extensions?.code).toBe('RATE_LIMITED');
+
+    const eli = await registerPlayer(app.url, 'Eli');
+    const socket = await RawSocket.connect(app.url, eli.token);
+    try {
+      socket.subscribe('m', leaves(4));
+      const refused = await socket.end('m');
+      expect(refused.type).toBe('error');
+      expect((refused.payload as { extensions: { code: string } }[])[0]!.extensions.code).toBe(
+        'RATE_LIMITED',
+      );
+    } finally {
+      await socket.close();
+    }
+  });
+
   it('counts a player’s WebSocket operations against the same limit', async () => {
     const cat = await registerPlayer(app.url, 'Cat'); // a full bucket
     const socket = await RawSocket.connect(app.url, cat.token);

@@ -1,5 +1,6 @@
-import { applyCommand, type Command } from './actions';
+import { applyCommand, type ActionResult, type Command } from './actions';
 import { seededRng } from './random';
+import { MAX_ROUNDS, type GameState } from './state';
 import { rulesFor, AT, buildRound, deepFreeze, pid, Table, types } from './testing/builders';
 import { ScriptedRng } from './testing/scripted-rng';
 
@@ -370,5 +371,80 @@ describe('the input state is never mutated', () => {
         message: 'there is no bid to challenge yet: open the bidding',
       },
     });
+  });
+});
+
+describe('the round limit', () => {
+  function ok(r: ActionResult): Extract<ActionResult, { ok: true }> {
+    if (!r.ok) throw new Error(r.violation.message);
+    return r;
+  }
+
+  /** A game whose open round is round `number`, with the rounds before it ended. */
+  function atRound(number: number, hands: number[][], bids: [number, number, number][]): GameState {
+    const base = buildRound({ rules: 'LIARS_DICE', hands, bids });
+    const open = base.rounds[0]!;
+    const earlier = Array.from({ length: number - 1 }, (_, i) => ({
+      ...open,
+      number: i + 1,
+      bids: [],
+      turn: null,
+      ended: true,
+      voided: true,
+    }));
+    return { ...base, rounds: [...earlier, { ...open, number }] };
+  }
+
+  it('ends the game after round MAX_ROUNDS: the player with the most dice wins', () => {
+    expect(MAX_ROUNDS).toBe(1000);
+    // Seat 1 bids three 5s; seat 2 calls a right jinto and takes a die from seat 1.
+    const state = atRound(
+      MAX_ROUNDS,
+      [
+        [2, 2],
+        [5, 5, 3],
+        [5, 6, 4],
+      ],
+      [[1, 3, 5]],
+    );
+    const r = ok(
+      applyCommand(deepFreeze(state), { type: 'EXACT', playerId: 'p2' }, { rng: seededRng(1), at: AT }),
+    );
+    expect(types(r.events)).toEqual(['EXACT_CALLED', 'ROUND_ENDED', 'GAME_FINISHED']);
+    expect(r.events[2]).toMatchObject({ type: 'GAME_FINISHED', winner: 2, roundLimit: true });
+    expect(r.state).toMatchObject({ status: 'FINISHED', winner: 2, finishedAt: AT });
+    expect(r.state.seats.map((s) => s.diceCount)).toEqual([2, 2, 4]);
+    expect(r.state.rounds).toHaveLength(MAX_ROUNDS);
+  });
+
+  it('breaks a tie in turn order from the player who would have started the next round', () => {
+    // A dudo on a true bid: the caller, seat 2, loses a die; LIARS_DICE's winner (seat 1) would start.
+    const state = atRound(
+      MAX_ROUNDS,
+      [
+        [2, 2, 2],
+        [5, 5, 3],
+        [5, 6, 1],
+      ],
+      [[1, 2, 5]],
+    );
+    const r = ok(applyCommand(state, { type: 'DUDO', playerId: 'p2' }, { rng: seededRng(1), at: AT }));
+    expect(r.state.seats.map((s) => s.diceCount)).toEqual([3, 3, 2]);
+    expect(r.events.at(-1)).toMatchObject({ type: 'GAME_FINISHED', winner: 1, roundLimit: true });
+  });
+
+  it('plays round MAX_ROUNDS itself', () => {
+    const state = atRound(
+      MAX_ROUNDS - 1,
+      [
+        [2, 2],
+        [5, 5, 3],
+        [5, 6, 1],
+      ],
+      [[1, 3, 5]],
+    );
+    const r = ok(applyCommand(state, { type: 'DUDO', playerId: 'p2' }, { rng: seededRng(1), at: AT }));
+    expect(r.events.at(-1)).toMatchObject({ type: 'ROUND_STARTED', number: MAX_ROUNDS });
+    expect(r.state.status).toBe('IN_PROGRESS');
   });
 });

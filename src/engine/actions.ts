@@ -18,6 +18,7 @@ import {
   selfOrNextActive,
   totalDice,
   DEFAULT_TIMEOUTS_TO_FORFEIT,
+  MAX_ROUNDS,
   type BidState,
   type GameState,
   type PlayerId,
@@ -219,6 +220,15 @@ function chooseFirstStarter(state: GameState, rng: Rng): { rollOff: RollOffThrow
 
 function startRound(t: Transition, starter: number, palificoSeat: number | null, rng: Rng): void {
   const state = t.state;
+  if (state.rounds.length >= MAX_ROUNDS) {
+    let winner = starter;
+    for (let i = 1; i < state.seats.length; i++) {
+      const seat = (starter + i) % state.seats.length;
+      if (state.seats[seat]!.diceCount > state.seats[winner]!.diceCount) winner = seat;
+    }
+    t.emit({ type: 'GAME_FINISHED', winner, roundLimit: true });
+    return;
+  }
   const dice = state.seats.map((s) => (s.diceCount > 0 ? rollDice(rng, s.diceCount) : []));
   t.emit({ type: 'ROUND_STARTED', number: state.rounds.length + 1, starter, palificoSeat, dice });
 }

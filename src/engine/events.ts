@@ -106,6 +106,8 @@ export interface PlayerEliminatedEvent extends EventBase {
 export interface GameFinishedEvent extends EventBase {
   readonly type: 'GAME_FINISHED';
   readonly winner: number;
+  /** True when the game reached MAX_ROUNDS with several players left (the winner had the most dice). */
+  readonly roundLimit?: boolean;
 }
 
 export type GameEvent =

@@ -11,7 +11,7 @@ import { seededRng, type Rng } from './random';
 import { applyEvent } from './reducer';
 import { replay } from './replay';
 import { PRESETS, resolveRules, type RuleSet } from './rules';
-import { activeCount, currentRound, lastBid, type GameState } from './state';
+import { activeCount, currentRound, lastBid, MAX_ROUNDS, type GameState } from './state';
 import { AT, deepFreeze, pid } from './testing/builders';
 import { randomAnyCommand, randomMove, type RandomPlayOptions } from './testing/random-player';
 import { viewFor } from './view';
@@ -167,7 +167,12 @@ function checkAccepted(
         assert.equal(delta, 0);
         break;
       case 'GAME_FINISHED':
-        assert.equal(activeCount(state), 1);
+        if (event.roundLimit) {
+          assert.equal(state.rounds.length, MAX_ROUNDS);
+          assert.ok(state.seats.every((s) => s.diceCount <= state.seats[event.winner]!.diceCount));
+        } else {
+          assert.equal(activeCount(state), 1);
+        }
         assert.ok(state.seats[event.winner]!.diceCount > 0);
         break;
       default:

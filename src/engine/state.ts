@@ -1,6 +1,14 @@
 import type { RuleSet } from './rules';
 
 export type GameStatus = 'LOBBY' | 'IN_PROGRESS' | 'FINISHED' | 'CANCELLED';
+
+/**
+ * The most rounds a game has. Real games end far sooner (every dudo costs a die); without a bound two
+ * colluding players could pass a die back and forth by exact calls forever while the game's log, snapshot
+ * and replays grow. A game that reaches it ends at once: the player with the most dice wins, and between
+ * players with as many, the first in turn order from the player who would have started the next round.
+ */
+export const MAX_ROUNDS = 1000;
 export type PlayerId = string;
 export type CallKind = 'DUDO' | 'EXACT';
 

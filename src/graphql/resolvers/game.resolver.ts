@@ -17,7 +17,11 @@ export class GameResolver {
     return toPlayer((await ctx.playerLoader.load(game.view.host))!);
   }
 
-  @FieldResolver(() => Player, { nullable: true, description: 'The winner, once the game is finished.' })
+  @FieldResolver(() => Player, {
+    nullable: true,
+    description:
+      'The winner, once the game is finished: the last player with dice, or, in a game that reached its 1,000th round, the player with the most dice (ties: the first in turn order from the next starter).',
+  })
   async winner(@Root() game: Game, @Ctx() ctx: GraphQLContext): Promise<Player | null> {
     if (game.view.winner === null) return null;
     return toPlayer((await ctx.playerLoader.load(game.view.seats[game.view.winner]!.playerId))!);

@@ -29,6 +29,7 @@ import { cryptoRng } from './store/crypto-rng';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
 import { TurnTimer } from './timers/turn-timer';
 import { GameRepository } from './store/game.repository';
+import { IdempotencyJanitor } from './store/idempotency-janitor';
 import { PlayerRepository } from './store/player.repository';
 
 export interface AppOptions {
@@ -90,6 +91,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
   };
   const turnTimer = new TurnTimer(games, log, options.turnTimerIntervalMs);
+  const janitor = new IdempotencyJanitor(db.pool, () => new Date(), log);
   const schema = await createSchema();
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -197,6 +199,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     httpServer.listen({ port: options.port, host: options.host ?? '0.0.0.0', backlog: 4096 }, resolve),
   );
   turnTimer.start();
+  janitor.start();
   const port = (httpServer.address() as AddressInfo).port;
   return {
     url: `http://localhost:${port}/graphql`,
@@ -210,6 +213,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
       await turnTimer.stop();
+      await janitor.stop();
       await ws.close();
       services.lobby.close();
       services.feeds.close();

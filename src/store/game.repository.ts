@@ -17,6 +17,7 @@ import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import type { DatabaseClients } from '../persistence/prisma';
 import type { ChangeNotifier, GameChange } from './change-notifier';
 import { cryptoRng } from './crypto-rng';
+import { IDEMPOTENCY_RETENTION_MS } from './idempotency-janitor';
 import { moveStatement } from './move-statement';
 
 export type StoreErrorCode =
@@ -428,7 +429,8 @@ export class GameRepository {
       const { rowCount } = await client.query(statement);
       return rowCount === 1;
     } catch (error) {
-      // A concurrent retry with the same idempotency key won: the next attempt replays its result.
+      // A concurrent retry with the same idempotency key won: the next attempt replays its result. (Never an
+      // expired record: replayIfRecorded deleted it at the start of this attempt.)
       if (isUniqueViolation(error, 'idempotency_records_pkey')) return false;
       throw error;
     }
@@ -448,6 +450,7 @@ export class GameRepository {
       version: refused.state?.version ?? null,
       error: refused.error,
     };
+    // A conflict is a live record of a concurrent request (replayIfRecorded deleted an expired one).
     const { rowCount } = await this.db.pool.query(
       `INSERT INTO idempotency_records (player_id, key, operation, response) VALUES ($1, $2, $3, $4::jsonb)
        ON CONFLICT DO NOTHING`,
@@ -456,13 +459,22 @@ export class GameRepository {
     return rowCount === 1;
   }
 
-  /** The recorded result of a mutation sent before with the same idempotency key, if there is one. */
+  /**
+   * The recorded result of a mutation sent before with the same idempotency key, if there is one younger
+   * than the retention period. An older record is ignored whether or not the janitor has deleted it yet,
+   * and deleted here in the same statement, so that this request's own record can take its (player, key)
+   * instead of conflicting with it on every attempt. Both conditions use the statement's one now().
+   */
   async replayIfRecorded(playerId: string | null, options: MoveOptions): Promise<MoveResult | null> {
     const key = options.idempotencyKey;
     if (!key || !playerId) return null;
     const { rows } = await this.db.pool.query<{ operation: string; response: StoredResponse }>(
-      'SELECT operation, response FROM idempotency_records WHERE player_id = $1 AND key = $2',
-      [playerId, key],
+      `WITH expired AS (
+         DELETE FROM idempotency_records
+          WHERE player_id = $1 AND key = $2 AND created_at < now() - $3::float8 * interval '1 millisecond')
+       SELECT operation, response FROM idempotency_records
+        WHERE player_id = $1 AND key = $2 AND created_at >= now() - $3::float8 * interval '1 millisecond'`,
+      [playerId, key, IDEMPOTENCY_RETENTION_MS],
     );
     const record = rows[0];
     return record ? this.replayResponse(record.operation, record.response, options) : null;

@@ -12,7 +12,7 @@ export abstract class MutationInput {
   @Field(() => String, {
     nullable: true,
     description:
-      'A retry with the same key by the same player returns the first result and is applied once (1 to 128 characters).',
+      'A retry with the same key by the same player within 24 hours returns the first result and is applied once (1 to 128 characters).',
   })
   idempotencyKey?: string | null;
 }

@@ -1,0 +1,260 @@
+import type { Pool } from 'pg';
+import { currentRound, legalActions, PRESETS, type Command, type GameState } from '../../src/engine';
+import { createDatabaseClients, type DatabaseClients } from '../../src/persistence/prisma';
+import { GameRepository, type MoveResult } from '../../src/store/game.repository';
+import { IDEMPOTENCY_RETENTION_MS, IdempotencyJanitor } from '../../src/store/idempotency-janitor';
+import { PlayerRepository } from '../../src/store/player.repository';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+const HOUR = 60 * 60 * 1000;
+
+let db: TestDatabase;
+let a: DatabaseClients;
+let b: DatabaseClients;
+let playerId: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  a = createDatabaseClients(db.url);
+  b = createDatabaseClients(db.url);
+  playerId = (await new PlayerRepository(a.prisma).register('Keys')).player.id;
+});
+
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  await db.drop();
+});
+
+beforeEach(async () => {
+  await a.pool.query('TRUNCATE idempotency_records');
+});
+
+/** Inserts `count` records of the test player created at `at`, keyed `<prefix>-<n>`. */
+async function insertRecords(prefix: string, count: number, at: Date): Promise<void> {
+  await a.pool.query(
+    `INSERT INTO idempotency_records (player_id, key, operation, response, created_at)
+     SELECT $1, $2 || '-' || n, 'move', '{}'::jsonb, $3 FROM generate_series(1, $4) AS n`,
+    [playerId, prefix, at, count],
+  );
+}
+
+async function countRecords(prefix: string): Promise<number> {
+  const { rows } = await a.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM idempotency_records WHERE key LIKE $1 || '-%'`,
+    [prefix],
+  );
+  return rows[0]!.n;
+}
+
+describe('IdempotencyJanitor', () => {
+  const now = new Date();
+  const clock = (): Date => now;
+  const ago = (ms: number): Date => new Date(now.getTime() - ms);
+
+  it('deletes the records older than the retention and keeps the others', async () => {
+    await insertRecords('old', 7, ago(25 * HOUR));
+    await insertRecords('just-expired', 2, ago(IDEMPOTENCY_RETENTION_MS + 1));
+    await insertRecords('at-cutoff', 3, ago(IDEMPOTENCY_RETENTION_MS));
+    await insertRecords('recent', 4, ago(HOUR));
+    await insertRecords('new', 5, now);
+    const log = jest.fn();
+
+    expect(await new IdempotencyJanitor(a.pool, clock, log).runOnce()).toBe(9);
+
+    expect(await countRecords('old')).toBe(0);
+    expect(await countRecords('just-expired')).toBe(0);
+    expect(await countRecords('at-cutoff')).toBe(3);
+    expect(await countRecords('recent')).toBe(4);
+    expect(await countRecords('new')).toBe(5);
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('honours a shorter retention', async () => {
+    await insertRecords('older', 6, ago(2 * HOUR));
+    await insertRecords('younger', 4, ago(HOUR / 2));
+
+    const janitor = new IdempotencyJanitor(a.pool, clock, jest.fn(), { retentionMs: HOUR });
+    expect(await janitor.runOnce()).toBe(6);
+
+    expect(await countRecords('older')).toBe(0);
+    expect(await countRecords('younger')).toBe(4);
+  });
+
+  it('deletes in batches of at most batchSize rows, one statement each', async () => {
+    await insertRecords('old', 12, ago(25 * HOUR));
+    await insertRecords('new', 3, ago(HOUR));
+    const spy = jest.spyOn(a.pool, 'query');
+    try {
+      const janitor = new IdempotencyJanitor(a.pool, clock, jest.fn(), { batchSize: 5 });
+      expect(await janitor.runOnce()).toBe(12);
+      // 5 + 5 + 2: the short batch shows nothing expired is left.
+      expect(spy).toHaveBeenCalledTimes(3);
+      for (const call of spy.mock.calls) expect(call[1]).toEqual([ago(IDEMPOTENCY_RETENTION_MS), 5]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await countRecords('old')).toBe(0);
+    expect(await countRecords('new')).toBe(3);
+  });
+
+  it('lets several janitors sweep at once: none fails, each record is deleted once', async () => {
+    await insertRecords('old', 20000, ago(25 * HOUR));
+    await insertRecords('new', 100, ago(HOUR));
+    const log = jest.fn();
+    const janitors = [a.pool, a.pool, b.pool, b.pool].map(
+      (pool) => new IdempotencyJanitor(pool, clock, log, { batchSize: 1000 }),
+    );
+
+    const deleted = await Promise.all(janitors.map((janitor) => janitor.runOnce()));
+
+    expect(deleted.reduce((sum, n) => sum + n, 0)).toBe(20000);
+    expect(await countRecords('old')).toBe(0);
+    expect(await countRecords('new')).toBe(100);
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('sweeps on start and then on its interval, and stop() ends it', async () => {
+    await insertRecords('old', 3, ago(25 * HOUR));
+    const janitor = new IdempotencyJanitor(a.pool, clock, jest.fn(), { intervalMs: 20 });
+    const spy = jest.spyOn(janitor, 'runOnce');
+    try {
+      janitor.start();
+      await waitFor(() => spy.mock.calls.length >= 3);
+      await janitor.stop();
+      const calls = spy.mock.calls.length;
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(spy.mock.calls.length).toBe(calls);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await countRecords('old')).toBe(0);
+  });
+
+  it('logs a failing sweep instead of throwing, and tries again on the next interval', async () => {
+    const failing = { query: () => Promise.reject(new Error('database down')) } as unknown as Pool;
+    const log = jest.fn();
+    const janitor = new IdempotencyJanitor(failing, clock, log, { intervalMs: 10 });
+    janitor.start();
+    await waitFor(() => log.mock.calls.length >= 2);
+    await janitor.stop();
+    expect(log).toHaveBeenCalledWith('idempotency janitor: Error: database down');
+  });
+});
+
+describe('a retry after the retention', () => {
+  const options = { operation: 'move', requestHash: '' };
+  const key = 'retry-key';
+  const keyed = { ...options, idempotencyKey: key };
+
+  function applied(result: MoveResult): GameState {
+    if (result.kind !== 'applied') throw new Error(`not applied: ${JSON.stringify(result)}`);
+    return result.state;
+  }
+
+  /** The smallest legal bid of the player whose turn it is. */
+  function nextBid(state: GameState): Command {
+    const seat = currentRound(state)!.turn!;
+    const bid = legalActions(state, seat).minBids[0]!;
+    return { type: 'BID', playerId: state.seats[seat]!.playerId, quantity: bid.minQuantity, face: bid.face };
+  }
+
+  /** A started two-player game. */
+  async function startedGame(repo: GameRepository): Promise<{ gameId: string; state: GameState }> {
+    const players = new PlayerRepository(a.prisma);
+    const host = (await players.register('Host')).player.id;
+    const guest = (await players.register('Guest')).player.id;
+    const created = await repo.create(
+      { host, rules: PRESETS.CLASSIC },
+      { operation: 'createGame', requestHash: '' },
+    );
+    if (created.kind !== 'applied') throw new Error('create');
+    applied(await repo.act(created.gameId, { type: 'JOIN', playerId: guest }, options));
+    const state = applied(await repo.act(created.gameId, { type: 'START', playerId: host }, options));
+    return { gameId: created.gameId, state };
+  }
+
+  /** Ages the records of `key` past the retention, as if a day had gone by without the janitor. */
+  async function expire(): Promise<void> {
+    const { rowCount } = await a.pool.query(
+      `UPDATE idempotency_records SET created_at = created_at - $2::float8 * interval '1 millisecond' - interval '1 minute'
+        WHERE key = $1`,
+      [key, IDEMPOTENCY_RETENTION_MS],
+    );
+    expect(rowCount).toBeGreaterThan(0);
+  }
+
+  async function recordsOfKey(): Promise<{ version: number | null; error: string | null }[]> {
+    const { rows } = await a.pool.query<{ version: number | null; error: string | null }>(
+      `SELECT (response->>'version')::int AS version, response->'error'->>'code' AS error
+         FROM idempotency_records WHERE key = $1 AND created_at > now() - interval '1 minute'`,
+      [key],
+    );
+    return rows;
+  }
+
+  it('is applied as a new move, and its record replaces the expired one', async () => {
+    const repo = new GameRepository(a);
+    const { gameId, state: started } = await startedGame(repo);
+    const first = applied(await repo.act(gameId, nextBid(started), keyed));
+    const second = applied(await repo.act(gameId, nextBid(first), options));
+
+    // Within the retention the same player's retry (now a legal move again) replays the first response.
+    const replayed = await repo.act(gameId, nextBid(second), keyed);
+    expect(replayed).toMatchObject({ kind: 'applied', events: [] });
+    expect(applied(replayed).version).toBe(first.version);
+
+    await expire();
+    const retried = await repo.act(gameId, nextBid(second), keyed);
+    expect(retried.kind).toBe('applied');
+    expect(retried.kind === 'applied' && retried.events.length).toBeGreaterThan(0);
+    expect(applied(retried).version).toBe(second.version + 1);
+    expect(await recordsOfKey()).toEqual([{ version: second.version + 1, error: null }]);
+
+    // And that new record is replayed in its turn.
+    const again = await repo.act(gameId, nextBid(second), keyed);
+    expect(again).toMatchObject({ kind: 'applied', events: [] });
+    expect(applied(again).version).toBe(second.version + 1);
+  });
+
+  it('is refused as a new move when it is no longer legal, recording the refusal in place of the expired record', async () => {
+    const repo = new GameRepository(a);
+    const { gameId, state: started } = await startedGame(repo);
+    const bid = nextBid(started);
+    const first = applied(await repo.act(gameId, bid, keyed));
+
+    await expire();
+    // The same bid again: it is not that player's turn any more.
+    const retried = await repo.act(gameId, bid, keyed);
+    expect(retried).toMatchObject({ kind: 'refused', error: { code: 'NOT_YOUR_TURN' } });
+    expect(await recordsOfKey()).toEqual([{ version: first.version, error: 'NOT_YOUR_TURN' }]);
+  });
+
+  it('sent twice at once by two processes, is applied once and replayed once', async () => {
+    const repoA = new GameRepository(a);
+    const repoB = new GameRepository(b);
+    const { gameId, state: started } = await startedGame(repoA);
+    const first = applied(await repoA.act(gameId, nextBid(started), keyed));
+    const second = applied(await repoA.act(gameId, nextBid(first), options));
+    await expire();
+
+    const results = await Promise.all([
+      repoA.act(gameId, nextBid(second), keyed),
+      repoB.act(gameId, nextBid(second), keyed),
+    ]);
+
+    expect(results.map((r) => r.kind)).toEqual(['applied', 'applied']);
+    const moved = results.filter((r) => r.kind === 'applied' && r.events.length > 0);
+    expect(moved).toHaveLength(1);
+    expect(results.map((r) => applied(r).version)).toEqual([second.version + 1, second.version + 1]);
+    expect(await recordsOfKey()).toEqual([{ version: second.version + 1, error: null }]);
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

@@ -71,7 +71,13 @@ class GameFeed {
 
 /** The async iterator of one subscription: backfill from the log, then live, in seq order, exactly once. */
 export class EventStream implements AsyncIterableIterator<FeedItem> {
-  private readonly out: FeedItem[] = [];
+  /**
+   * Items not yet read. A replayed event is queued without its state (null), which is folded when it is
+   * read: a replay then holds one state at a time, not one per event of the game.
+   */
+  private readonly out: { event: GameEvent; state: GameState | null }[] = [];
+  /** The state of the last item handed out: the base the next queued replay entry is folded on. */
+  private cursor: GameState | null = null;
   private waiter: ((r: IteratorResult<FeedItem>) => void) | null = null;
   private failer: ((e: unknown) => void) | null = null;
   private pendingError: unknown = null;
@@ -95,6 +101,7 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
     const current = this.feed.state;
     if (afterSeq === null || afterSeq === current.seq) {
       this.state = current;
+      this.cursor = current;
       this.last = current.seq;
       this.reading = false;
       return;
@@ -135,8 +142,9 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
     for (const event of events) {
       if (event.seq !== (state?.seq ?? 0) + 1) break;
       state = applyEvent(state, event);
-      if (emitAfter === null || event.seq > emitAfter)
-        this.emit({ gameId: this.feed.gameId, event, state }, false);
+      if (emitAfter === null || event.seq > emitAfter) this.emitReplayed(event, state);
+      // Skipped (at or before afterSeq): nothing is queued yet, so the next entry folds on this state.
+      else this.cursor = state;
     }
     this.state = state;
     this.last = state?.seq ?? 0;
@@ -150,19 +158,30 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
    * Hands an item to the reader or queues it. Only live items count against the limit: a replay of the log
    * is as long as the game, and a reader that keeps up with it is not slow.
    */
-  private emit(item: FeedItem, live = true): void {
+  private emit(item: FeedItem): void {
     if (this.done) return;
-    if (this.waiter) {
-      const w = this.waiter;
-      this.waiter = null;
-      this.failer = null;
-      w({ value: item, done: false });
-      return;
-    }
-    this.out.push(item);
-    if (!live) this.replayQueued++;
-    if (live && this.out.length - this.replayQueued > MAX_QUEUED_EVENTS)
+    if (this.waiter && this.out.length === 0) return this.handOut(item);
+    this.out.push({ event: item.event, state: item.state });
+    if (this.out.length - this.replayQueued > MAX_QUEUED_EVENTS)
       this.fail(new Error('the subscriber is too slow: events were not read'));
+  }
+
+  /** A replayed event, with the state after it (kept only if a reader is waiting for it now). */
+  private emitReplayed(event: GameEvent, state: GameState): void {
+    if (this.done) return;
+    if (this.waiter && this.out.length === 0) {
+      return this.handOut({ gameId: this.feed.gameId, event, state });
+    }
+    this.out.push({ event, state: null });
+    this.replayQueued++;
+  }
+
+  private handOut(item: FeedItem): void {
+    this.cursor = item.state;
+    const w = this.waiter!;
+    this.waiter = null;
+    this.failer = null;
+    w({ value: item, done: false });
   }
 
   private fail(error: unknown): void {
@@ -179,9 +198,13 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
   }
 
   next(): Promise<IteratorResult<FeedItem>> {
-    const item = this.out.shift();
-    if (item && this.replayQueued > 0) this.replayQueued--;
-    if (item) return Promise.resolve({ value: item, done: false });
+    const entry = this.out.shift();
+    if (entry) {
+      if (entry.state === null) this.replayQueued--;
+      const state = entry.state ?? applyEvent(this.cursor, entry.event);
+      this.cursor = state;
+      return Promise.resolve({ value: { gameId: this.feed.gameId, event: entry.event, state }, done: false });
+    }
     if (this.pendingError) {
       const e = this.pendingError;
       this.pendingError = null;

@@ -500,10 +500,29 @@ export class GameRepository {
     if (stored.gameId === null || stored.version === null) {
       return { kind: 'refused', gameId: null, state: null, error: stored.error! };
     }
-    // The game as the first response showed it: its log up to that version.
-    const state = replay(await this.events(stored.gameId, { maxVersion: stored.version }));
+    // The game as the first response showed it.
+    const state = await this.stateAt(stored.gameId, stored.version);
     if (stored.error) return { kind: 'refused', gameId: stored.gameId, state, error: stored.error };
     return { kind: 'applied', gameId: stored.gameId, state, events: [] };
+  }
+
+  /**
+   * The game as it was at `version`: the cached state when it is that one (a retry sent at once), else the
+   * stored snapshot when it is not newer, with the events up to `version`; else the log from its start.
+   */
+  private async stateAt(gameId: string, version: number): Promise<GameState> {
+    const cached = this.cache.get(gameId);
+    if (cached?.version === version) return cached;
+    const { rows } = await this.db.pool.query<{ state: GameState; stateVersion: number }>(
+      'SELECT state, state_version AS "stateVersion" FROM games WHERE id = $1',
+      [gameId],
+    );
+    const snapshot = rows[0];
+    if (snapshot && snapshot.stateVersion > 0 && snapshot.stateVersion <= version) {
+      const tail = await this.events(gameId, { afterSeq: snapshot.state.seq, maxVersion: version });
+      return tail.reduce<GameState>((s, e) => applyEvent(s, e), snapshot.state);
+    }
+    return replay(await this.events(gameId, { maxVersion: version }));
   }
 
   private async loadFresh(gameId: string): Promise<GameState | null> {

@@ -82,3 +82,38 @@ it('decides a move on a state offered from the log in one statement, and on a st
   expect(applied(afterB).version).toBe(5);
   expect(freshCost).toBe(1);
 });
+
+it('replays an idempotent retry as the game was, from the cache, the snapshot or the log', async () => {
+  const players = new PlayerRepository(a.prisma);
+  const host = (await players.register('Replay host')).player.id;
+  const guest = (await players.register('Replay guest')).player.id;
+  const repo = new GameRepository(a);
+  const other = new GameRepository(b); // another process: its cache never saw these moves
+  const created = await repo.create({ host, rules: PRESETS.PUB }, { operation: 'c', requestHash: '' });
+  if (created.kind !== 'applied') throw new Error('create');
+  const gameId = created.gameId;
+  applied(await repo.act(gameId, { type: 'JOIN', playerId: guest }, options));
+  let state = applied(await repo.act(gameId, { type: 'START', playerId: host }, options));
+  const keyed = (key: string) => ({ operation: 'move', requestHash: key, idempotencyKey: key });
+
+  // Keyed moves at versions 4 (older than the snapshot at 16) and 18 (after it), and one at the end.
+  const first: Record<string, GameState> = {};
+  const sent: Record<string, Command> = {};
+  while (state.version < 24 && state.status === 'IN_PROGRESS') {
+    const seat = currentRound(state)!.turn!;
+    const command: Command = legalActions(state, seat).canBid
+      ? nextBid(state)
+      : { type: 'DUDO', playerId: state.seats[seat]!.playerId };
+    const key = `bid ${state.version + 1}`;
+    state = applied(await repo.act(gameId, command, keyed(key)));
+    first[key] = state;
+    sent[key] = command;
+  }
+  expect(state.version).toBe(24);
+  for (const key of ['bid 4', 'bid 18', 'bid 24']) {
+    for (const r of [repo, other]) {
+      const again = await r.act(gameId, sent[key]!, keyed(key));
+      expect(again).toEqual({ kind: 'applied', gameId, state: first[key], events: [] });
+    }
+  }
+});

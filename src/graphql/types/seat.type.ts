@@ -1,6 +1,9 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 
-@ObjectType({ description: 'A place at the table; seat order is turn order (play passes to the left).' })
+@ObjectType({
+  description:
+    "A place at the table; seat order is turn order (play passes to the left). A seat is always shown as it is now, also where a past round refers to it: a past round's dice counts are the lengths of the hands in its reveal.",
+})
 export class Seat {
   @Field(() => Int, { description: 'Position at the table, from 0.' })
   position!: number;

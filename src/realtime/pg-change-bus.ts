@@ -28,6 +28,8 @@ export class PgChangeBus extends Listeners implements ChangeBus {
   }
 
   private async connect(): Promise<void> {
+    // close() may have run while this reconnection waited: open nothing.
+    if (this.closed) return;
     const client = new Client({ connectionString: this.url, application_name: LISTENER_APPLICATION_NAME });
     client.on('notification', (msg) => {
       if (!msg.payload) return;

@@ -14,6 +14,7 @@ export class TurnTimer {
     private readonly log: (message: unknown) => void,
     private readonly intervalMs = 250,
     private readonly batch = 50,
+    private readonly concurrency = 8,
   ) {}
 
   start(): void {
@@ -28,9 +29,21 @@ export class TurnTimer {
 
   private async fireOverdue(): Promise<void> {
     try {
-      for (const { gameId, version } of await this.games.overdueTurns(this.batch)) {
-        await this.games.timeOut(gameId, version);
-      }
+      const due = await this.games.overdueTurns(this.batch);
+      // A few at a time: each is a move of its own game, so one slow game does not hold the others' timeouts.
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < due.length) {
+          const { gameId, version } = due[next++]!;
+          try {
+            await this.games.timeOut(gameId, version);
+          } catch (error) {
+            // This game's deadline stays in the table and fires at a later tick; the others go on.
+            this.log(`turn timer: ${String(error)}`);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, due.length) }, worker));
     } catch (error) {
       // A database outage: the deadlines stay in the table and fire at a later tick.
       this.log(`turn timer: ${String(error)}`);

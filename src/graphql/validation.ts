@@ -26,6 +26,24 @@ export function idempotencyKey(value: string | null | undefined): string | null 
   return value;
 }
 
+/** The shortest idempotencyKey registerPlayer accepts. */
+export const REGISTRATION_KEY_MIN = 16;
+
+/**
+ * registerPlayer's idempotencyKey. With no player to scope it, the key alone names the request and whoever
+ * sends it again within 24 hours gets the player's token: it must be a secret, which no short key is.
+ */
+export function registrationKey(value: string | null | undefined): string | null {
+  const key = idempotencyKey(value);
+  if (key !== null && key.length < REGISTRATION_KEY_MIN) {
+    throw badInput(
+      `idempotencyKey of registerPlayer must be at least ${REGISTRATION_KEY_MIN} characters: use a random value such as a UUID`,
+      'idempotencyKey',
+    );
+  }
+  return key;
+}
+
 export function clientMutationId(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   if (value.length > 128)

@@ -18,17 +18,29 @@ export interface IdempotencyJanitorOptions {
 // One short statement per batch, so a large backlog never holds a long transaction or many locks. SKIP LOCKED
 // lets several processes sweep at once, each taking rows the others have not; ordering by age walks the
 // created_at index instead of rescanning the dead rows of earlier batches. `= ANY(ARRAY(...))` keeps the
-// outer delete a TID scan (an IN subquery may be planned as a join over the whole table).
-const DELETE_BATCH = `DELETE FROM idempotency_records
-  WHERE ctid = ANY(ARRAY(
-    SELECT ctid FROM idempotency_records WHERE created_at < $1
-     ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED))`;
+// outer delete a TID scan (an IN subquery may be planned as a join over the whole table). The records of
+// game mutations and of registrations expire alike and are swept by the same statement, one batch of each.
+const DELETE_BATCH = `WITH mutations AS (
+    DELETE FROM idempotency_records
+     WHERE ctid = ANY(ARRAY(
+       SELECT ctid FROM idempotency_records WHERE created_at < $1
+        ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED))
+    RETURNING 1),
+  registrations AS (
+    DELETE FROM registration_records
+     WHERE ctid = ANY(ARRAY(
+       SELECT ctid FROM registration_records WHERE created_at < $1
+        ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED))
+    RETURNING 1)
+  SELECT (SELECT count(*) FROM mutations)::int AS mutations,
+         (SELECT count(*) FROM registrations)::int AS registrations`;
 
 /**
- * Deletes idempotency records older than the retention period, in bounded batches, every interval. Safe to
- * run in every API process at once. Records are stamped by the database's clock and the cutoff comes from
- * `now`, so a skew between the two only moves deletion by that much; replays do not depend on it (see
- * GameRepository.replayIfRecorded).
+ * Deletes idempotency records (of game mutations and of registrations) older than the retention period, in
+ * bounded batches, every interval. Safe to run in every API process at once. Records are stamped by the
+ * database's clock and the cutoff comes from `now`, so a skew between the two only moves deletion by that
+ * much; replays do not depend on it (see GameRepository.replayIfRecorded and
+ * PlayerRepository.registerWithKey).
  */
 export class IdempotencyJanitor {
   private readonly retentionMs: number;
@@ -101,10 +113,14 @@ export class IdempotencyJanitor {
     const cutoff = new Date(this.now().getTime() - this.retentionMs);
     let deleted = 0;
     for (;;) {
-      const { rowCount } = await this.pool.query(DELETE_BATCH, [cutoff, this.batchSize]);
-      deleted += rowCount ?? 0;
-      // A short batch means nothing expired is left, or only rows another janitor is deleting right now.
-      if ((rowCount ?? 0) < this.batchSize || this.halting) return deleted;
+      const { rows } = await this.pool.query<{ mutations: number; registrations: number }>(DELETE_BATCH, [
+        cutoff,
+        this.batchSize,
+      ]);
+      const { mutations, registrations } = rows[0]!;
+      deleted += mutations + registrations;
+      // Short batches mean nothing expired is left, or only rows another janitor is deleting right now.
+      if (Math.max(mutations, registrations) < this.batchSize || this.halting) return deleted;
     }
   }
 }

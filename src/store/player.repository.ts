@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client';
+import { IDEMPOTENCY_RETENTION_MS } from './idempotency-janitor';
+import { openToken, registrationKeyHash, registrationRequestHash, sealToken } from './registration-seal';
 import { hashToken, newToken } from './tokens';
 
 export interface PlayerRecord {
@@ -13,6 +16,25 @@ export interface PlayerStatsRecord {
   readonly gamesWon: number;
   readonly gamesInProgress: number;
 }
+
+/** A registration sent with an idempotency key: the player and token, new or as first returned. */
+export type KeyedRegistration =
+  | { readonly kind: 'registered'; readonly player: PlayerRecord; readonly token: string }
+  /** The key was used to register another name. */
+  | { readonly kind: 'reused' };
+
+interface RegistrationRow {
+  player_id: string;
+  request_hash: string;
+  salt: Uint8Array;
+  sealed_token: Uint8Array;
+  name: string;
+  created_at: Date;
+}
+
+// A retry racing the first request, or a record expiring between two statements, takes another attempt;
+// more than a few would mean something is wrong.
+const KEYED_ATTEMPTS = 3;
 
 const AUTH_CACHE_SIZE = 10_000;
 const PLAYER_CACHE_SIZE = 20_000;
@@ -38,6 +60,70 @@ export class PlayerRepository {
     const player = { id: row.id, name: row.name, createdAt: row.createdAt };
     remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
     return { player, token };
+  }
+
+  /**
+   * Registers a player once per idempotency key: a retry with the same key within the retention period (24
+   * hours) gets the first player and token back, whether the first request finished or is still running;
+   * an older record is ignored and replaced. The player and the record are inserted by one statement, so
+   * there is never one without the other; of concurrent requests with one key exactly one inserts.
+   */
+  async registerWithKey(name: string, idempotencyKey: string): Promise<KeyedRegistration> {
+    const keyHash = registrationKeyHash(idempotencyKey);
+    const requestHash = registrationRequestHash(name);
+    for (let attempt = 0; attempt < KEYED_ATTEMPTS; attempt++) {
+      const recorded = await this.recordedRegistration(keyHash);
+      if (recorded) return this.replay(recorded, requestHash, idempotencyKey);
+      const token = newToken();
+      const id = randomUUID();
+      const { salt, sealed } = sealToken(token, idempotencyKey, id);
+      // The record goes first so that a live one stops the player's insert (its foreign key is checked at
+      // the end of the statement). ON CONFLICT waits for a concurrent insert of the key to commit or roll
+      // back; an expired record is taken over, a live one leaves this statement with no row.
+      const rows = await this.prisma.$queryRaw<{ id: string; name: string; created_at: Date }[]>`
+        WITH record AS (
+          INSERT INTO registration_records (key_hash, player_id, request_hash, salt, sealed_token)
+          VALUES (${keyHash}, ${id}::uuid, ${requestHash}, ${salt}, ${sealed})
+          ON CONFLICT (key_hash) DO UPDATE
+            SET player_id = EXCLUDED.player_id, request_hash = EXCLUDED.request_hash, salt = EXCLUDED.salt,
+                sealed_token = EXCLUDED.sealed_token, created_at = EXCLUDED.created_at
+            WHERE registration_records.created_at
+                  < now() - ${IDEMPOTENCY_RETENTION_MS}::float8 * interval '1 millisecond'
+          RETURNING player_id)
+        INSERT INTO players (id, name, token_hash)
+        SELECT player_id, ${name}, ${hashToken(token)} FROM record
+        RETURNING id, name, created_at`;
+      const row = rows[0];
+      if (row) return { kind: 'registered', player: this.cached(row.id, row.name, row.created_at), token };
+      // Another request with this key inserted first: its record is read on the next attempt.
+    }
+    throw new Error('registerPlayer: no registration recorded for the key after several attempts');
+  }
+
+  /** The live registration record of a key, with its player. */
+  private async recordedRegistration(keyHash: string): Promise<RegistrationRow | null> {
+    const rows = await this.prisma.$queryRaw<RegistrationRow[]>`
+      SELECT r.player_id, r.request_hash, r.salt, r.sealed_token, p.name, p.created_at
+        FROM registration_records r JOIN players p ON p.id = r.player_id
+       WHERE r.key_hash = ${keyHash}
+         AND r.created_at >= now() - ${IDEMPOTENCY_RETENTION_MS}::float8 * interval '1 millisecond'`;
+    return rows[0] ?? null;
+  }
+
+  private replay(row: RegistrationRow, requestHash: string, idempotencyKey: string): KeyedRegistration {
+    if (row.request_hash !== requestHash) return { kind: 'reused' };
+    const token = openToken(
+      { salt: Buffer.from(row.salt), sealed: Buffer.from(row.sealed_token) },
+      idempotencyKey,
+      row.player_id,
+    );
+    return { kind: 'registered', player: this.cached(row.player_id, row.name, row.created_at), token };
+  }
+
+  private cached(id: string, name: string, createdAt: Date): PlayerRecord {
+    const player = { id, name, createdAt };
+    remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
+    return player;
   }
 
   async findByToken(token: string): Promise<PlayerRecord | null> {

@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await a.pool.query('TRUNCATE idempotency_records');
+  await a.pool.query('TRUNCATE idempotency_records, registration_records');
 });
 
 /** Inserts `count` records of the test player created at `at`, keyed `<prefix>-<n>`. */
@@ -42,6 +42,27 @@ async function insertRecords(prefix: string, count: number, at: Date): Promise<v
 async function countRecords(prefix: string): Promise<number> {
   const { rows } = await a.pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM idempotency_records WHERE key LIKE $1 || '-%'`,
+    [prefix],
+  );
+  return rows[0]!.n;
+}
+
+/** Inserts `count` registration records of the test player created at `at`, keyed `<prefix>-<n>` (hashed). */
+async function insertRegistrations(prefix: string, count: number, at: Date): Promise<void> {
+  await a.pool.query(
+    `INSERT INTO registration_records (key_hash, player_id, request_hash, salt, sealed_token, created_at)
+     SELECT encode(sha256(convert_to($2 || '-' || n, 'UTF8')), 'hex'), $1, repeat('0', 64),
+            decode('00', 'hex'), decode('00', 'hex'), $3
+       FROM generate_series(1, $4) AS n`,
+    [playerId, prefix, at, count],
+  );
+}
+
+async function countRegistrations(prefix: string): Promise<number> {
+  const { rows } = await a.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM registration_records
+      WHERE key_hash IN (SELECT encode(sha256(convert_to($1 || '-' || n, 'UTF8')), 'hex')
+                           FROM generate_series(1, 100) AS n)`,
     [prefix],
   );
   return rows[0]!.n;
@@ -96,6 +117,32 @@ describe('IdempotencyJanitor', () => {
     }
     expect(await countRecords('old')).toBe(0);
     expect(await countRecords('new')).toBe(3);
+  });
+
+  it('deletes expired registration records too, in the same batches, and keeps the live ones', async () => {
+    await insertRecords('old', 12, ago(25 * HOUR));
+    await insertRegistrations('old', 7, ago(IDEMPOTENCY_RETENTION_MS + 1));
+    await insertRegistrations('at-cutoff', 2, ago(IDEMPOTENCY_RETENTION_MS));
+    await insertRegistrations('new', 3, ago(HOUR));
+    const spy = jest.spyOn(a.pool, 'query');
+    try {
+      const janitor = new IdempotencyJanitor(a.pool, clock, jest.fn(), { batchSize: 5 });
+      expect(await janitor.runOnce()).toBe(19);
+      // Game mutations' records 5 + 5 + 2 and registrations' 5 + 2 + 0: each statement takes a batch of each.
+      expect(spy).toHaveBeenCalledTimes(3);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await countRecords('old')).toBe(0);
+    expect(await countRegistrations('old')).toBe(0);
+    expect(await countRegistrations('at-cutoff')).toBe(2);
+    expect(await countRegistrations('new')).toBe(3);
+
+    // Registrations alone are swept as well.
+    await insertRegistrations('later', 11, ago(25 * HOUR));
+    expect(await new IdempotencyJanitor(a.pool, clock, jest.fn(), { batchSize: 5 }).runOnce()).toBe(11);
+    expect(await countRegistrations('later')).toBe(0);
+    expect(await countRegistrations('new')).toBe(3);
   });
 
   it('lets several janitors sweep at once: none fails, each record is deleted once', async () => {

@@ -67,15 +67,35 @@ function toPayload(ctx: GraphQLContext, result: MoveResult, clientMutationId: st
 @Resolver()
 export class MutationResolver {
   @Mutation(() => RegisterPlayerPayload, {
-    description: 'Creates a player and returns its secret token once.',
+    description:
+      'Creates a player and returns its secret token; a retry with the same idempotencyKey returns the same player and token.',
   })
   async registerPlayer(
     @Arg('input', () => RegisterPlayerInput, { description: 'The name.' }) input: RegisterPlayerInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<RegisterPlayerPayload> {
     const clientMutationId = valid.clientMutationId(input.clientMutationId);
+    const idempotencyKey = valid.registrationKey(input.idempotencyKey);
     const name = valid.text(input.name, 'name', 40);
-    const { player, token } = await ctx.services.players.register(name);
+    const players = ctx.services.players;
+    const result = idempotencyKey
+      ? await players.registerWithKey(name, idempotencyKey)
+      : { kind: 'registered' as const, ...(await players.register(name)) };
+    if (result.kind === 'reused') {
+      return Object.assign(new RegisterPlayerPayload(), {
+        player: null,
+        token: null,
+        userErrors: [
+          userError(
+            'IDEMPOTENCY_KEY_REUSED',
+            'this idempotencyKey was already used to register another name; use a new key',
+            ['idempotencyKey'],
+          ),
+        ],
+        clientMutationId,
+      });
+    }
+    const { player, token } = result;
     return Object.assign(new RegisterPlayerPayload(), {
       player: toPlayer(player),
       token,

@@ -17,12 +17,16 @@ export class GamePayload {
 
 @ObjectType({ description: 'The result of registerPlayer.' })
 export class RegisterPlayerPayload {
-  @Field(() => Player, { nullable: true, description: 'The new player.' })
+  @Field(() => Player, {
+    nullable: true,
+    description: 'The new player (on a retry with the same idempotencyKey, the one first registered).',
+  })
   player!: Player | null;
 
   @Field(() => String, {
     nullable: true,
-    description: 'The secret bearer token, shown only this once; send it as "Authorization: Bearer <token>".',
+    description:
+      'The secret bearer token, shown only in this answer (and its retries with the same idempotencyKey); send it as "Authorization: Bearer <token>".',
   })
   token!: string | null;
 

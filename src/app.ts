@@ -91,7 +91,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
   };
   const turnTimer = new TurnTimer(games, log, options.turnTimerIntervalMs);
-  const janitor = new IdempotencyJanitor(db.pool, () => new Date(), log);
+  const janitor = new IdempotencyJanitor(db.pool, null, log);
   const schema = await createSchema();
   const apollo = new ApolloServer<GraphQLContext>({
     schema,

@@ -133,6 +133,15 @@ describe('overrides that are accepted', () => {
     expect(same).toEqual({ ok: true, rules: PRESETS.CLASSIC });
   });
 
+  it('a table of two keeps its preset’s palifico and exact options (they just never apply)', () => {
+    for (const preset of ['CLASSIC', 'PERUDO', 'PUB'] as const) {
+      expect(resolveRules(preset, { maxPlayers: 2 })).toEqual({
+        ok: true,
+        rules: { ...PRESETS[preset], maxPlayers: 2 },
+      });
+    }
+  });
+
   it('switching palifico off switches the veterans rule off too', () => {
     const r = resolveRules('PERUDO', { palifico: 'NONE' });
     expect(r).toEqual({
@@ -160,6 +169,7 @@ describe('overrides that are accepted', () => {
         exactCaller: 'NEXT_ONLY',
         exactMinPlayers: 2,
         exactInPalifico: true,
+        exactRequiresBelowMax: false,
       },
     });
     expect(resolveRules('LIARS_DICE', { exact: 'CALZA' })).toEqual({
@@ -314,20 +324,6 @@ describe('overrides that are refused, with a clear message', () => {
       { exact: 'JINTO', exactCaller: 'ANY_EXCEPT_NEXT' },
       'exactCaller',
       'a jinto is called by the player whose turn it is: use NEXT_ONLY',
-    ],
-    [
-      'palificoMinPlayers above maxPlayers',
-      'CLASSIC',
-      { palificoMinPlayers: 11 },
-      'palificoMinPlayers',
-      'palificoMinPlayers (11) is more than maxPlayers (10): there would never be a palifico round',
-    ],
-    [
-      'exactMinPlayers above maxPlayers',
-      'PUB',
-      { exactMinPlayers: 12, maxPlayers: 11 },
-      'exactMinPlayers',
-      'exactMinPlayers (12) is more than maxPlayers (11): nobody could ever call exact',
     ],
     [
       'calza by anyone but the bidder and the next player, with two players',

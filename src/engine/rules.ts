@@ -106,8 +106,18 @@ const PALIFICO_DEFAULTS: Readonly<Record<PalificoMode, Partial<RuleSet>>> = {
 /** What choosing an exact-call mode implies for the options that depend on it (RULES §5). */
 const EXACT_DEFAULTS: Readonly<Record<ExactMode, Partial<RuleSet>>> = {
   NONE: {},
-  CALZA: { exactCaller: 'ANY_EXCEPT_NEXT', exactMinPlayers: 3, exactInPalifico: false },
-  JINTO: { exactCaller: 'NEXT_ONLY', exactMinPlayers: 2, exactInPalifico: true },
+  CALZA: {
+    exactCaller: 'ANY_EXCEPT_NEXT',
+    exactMinPlayers: 3,
+    exactInPalifico: false,
+    exactRequiresBelowMax: false,
+  },
+  JINTO: {
+    exactCaller: 'NEXT_ONLY',
+    exactMinPlayers: 2,
+    exactInPalifico: true,
+    exactRequiresBelowMax: false,
+  },
 };
 
 /** Bounds every rule set must respect, whatever the overrides. */
@@ -225,18 +235,6 @@ export function validateRules(r: RuleSet): { field: string; message: string } | 
     return {
       field: 'exactCaller',
       message: 'a jinto is called by the player whose turn it is: use NEXT_ONLY',
-    };
-  }
-  if (r.palifico !== 'NONE' && r.palificoMinPlayers > r.maxPlayers) {
-    return {
-      field: 'palificoMinPlayers',
-      message: `palificoMinPlayers (${r.palificoMinPlayers}) is more than maxPlayers (${r.maxPlayers}): there would never be a palifico round`,
-    };
-  }
-  if (r.exact !== 'NONE' && r.exactMinPlayers > r.maxPlayers) {
-    return {
-      field: 'exactMinPlayers',
-      message: `exactMinPlayers (${r.exactMinPlayers}) is more than maxPlayers (${r.maxPlayers}): nobody could ever call exact`,
     };
   }
   if (r.exact !== 'NONE' && r.exactCaller === 'ANY_EXCEPT_NEXT' && r.exactMinPlayers < 3) {

@@ -72,10 +72,11 @@ class GameFeed {
 /** The async iterator of one subscription: backfill from the log, then live, in seq order, exactly once. */
 export class EventStream implements AsyncIterableIterator<FeedItem> {
   /**
-   * Items not yet read. A replayed event is queued without its state (null), which is folded when it is
-   * read: a replay then holds one state at a time, not one per event of the game.
+   * Items not yet read. A live item is queued as it is (the same object for every stream of the game, which
+   * lets spectators share one execution); a replayed event is queued without its state, which is folded
+   * when it is read: a replay then holds one state at a time, not one per event of the game.
    */
-  private readonly out: { event: GameEvent; state: GameState | null }[] = [];
+  private readonly out: (FeedItem | { readonly replayed: GameEvent })[] = [];
   /** The state of the last item handed out: the base the next queued replay entry is folded on. */
   private cursor: GameState | null = null;
   private waiter: ((r: IteratorResult<FeedItem>) => void) | null = null;
@@ -161,7 +162,7 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
   private emit(item: FeedItem): void {
     if (this.done) return;
     if (this.waiter && this.out.length === 0) return this.handOut(item);
-    this.out.push({ event: item.event, state: item.state });
+    this.out.push(item);
     if (this.out.length - this.replayQueued > MAX_QUEUED_EVENTS)
       this.fail(new Error('the subscriber is too slow: events were not read'));
   }
@@ -172,7 +173,7 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
     if (this.waiter && this.out.length === 0) {
       return this.handOut({ gameId: this.feed.gameId, event, state });
     }
-    this.out.push({ event, state: null });
+    this.out.push({ replayed: event });
     this.replayQueued++;
   }
 
@@ -200,10 +201,16 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
   next(): Promise<IteratorResult<FeedItem>> {
     const entry = this.out.shift();
     if (entry) {
-      if (entry.state === null) this.replayQueued--;
-      const state = entry.state ?? applyEvent(this.cursor, entry.event);
-      this.cursor = state;
-      return Promise.resolve({ value: { gameId: this.feed.gameId, event: entry.event, state }, done: false });
+      let item: FeedItem;
+      if ('replayed' in entry) {
+        this.replayQueued--;
+        const event = entry.replayed;
+        item = { gameId: this.feed.gameId, event, state: applyEvent(this.cursor, event) };
+      } else {
+        item = entry;
+      }
+      this.cursor = item.state;
+      return Promise.resolve({ value: item, done: false });
     }
     if (this.pendingError) {
       const e = this.pendingError;

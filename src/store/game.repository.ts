@@ -265,10 +265,13 @@ export class GameRepository {
     return this.aboutGame(gameId, result);
   }
 
-  /** A refusal that names no game (the seat cap, a reused key) shows the game the move was for, as it is. */
+  /**
+   * A refusal that names no game (the seat cap, a reused key) shows the game the move was for, as it is:
+   * read again, as the cache may lag behind another process's moves.
+   */
   private async aboutGame(gameId: string, result: MoveResult): Promise<MoveResult> {
     if (result.kind !== 'refused' || result.gameId !== null) return result;
-    const state = this.cache.get(gameId) ?? (await this.loadFresh(gameId));
+    const state = await this.loadFresh(gameId);
     return state ? { ...result, gameId, state } : result;
   }
 
@@ -355,10 +358,14 @@ export class GameRepository {
   }
 
   /** Overdue turns: ids and versions of games whose turn deadline has passed, oldest first. */
-  async overdueTurns(limit: number): Promise<{ gameId: string; version: number }[]> {
+  async overdueTurns(
+    limit: number,
+    skip: readonly string[] = [],
+  ): Promise<{ gameId: string; version: number }[]> {
     const { rows } = await this.db.pool.query<{ id: string; version: number }>(
-      'SELECT id, version FROM games WHERE turn_deadline <= now() ORDER BY turn_deadline LIMIT $1',
-      [limit],
+      `SELECT id, version FROM games WHERE turn_deadline <= now() AND id <> ALL($2::uuid[])
+        ORDER BY turn_deadline LIMIT $1`,
+      [limit, skip],
     );
     return rows.map((r) => ({ gameId: r.id, version: r.version }));
   }

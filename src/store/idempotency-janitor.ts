@@ -37,10 +37,10 @@ const DELETE_BATCH = `WITH mutations AS (
 
 /**
  * Deletes idempotency records (of game mutations and of registrations) older than the retention period, in
- * bounded batches, every interval. Safe to run in every API process at once. Records are stamped by the
- * database's clock and the cutoff comes from `now`, so a skew between the two only moves deletion by that
- * much; replays do not depend on it (see GameRepository.replayIfRecorded and
- * PlayerRepository.registerWithKey).
+ * bounded batches, every interval. Safe to run in every API process at once. The records are stamped, and
+ * replays decide their age (GameRepository.replayIfRecorded, PlayerRepository.registerWithKey), by the
+ * database's clock; the cutoff is taken from it too, so that an API process whose clock runs ahead never
+ * deletes a record a retry could still replay.
  */
 export class IdempotencyJanitor {
   private readonly retentionMs: number;
@@ -54,7 +54,8 @@ export class IdempotencyJanitor {
 
   constructor(
     private readonly pool: Pool,
-    private readonly now: () => Date = () => new Date(),
+    /** The clock of the cutoff; by default the database's, which also stamps the records (tests pass one). */
+    private readonly now: (() => Date) | null = null,
     private readonly log: (message: unknown) => void = console.error,
     options: IdempotencyJanitorOptions = {},
   ) {
@@ -110,7 +111,14 @@ export class IdempotencyJanitor {
 
   private async sweep(): Promise<number> {
     // A fixed cutoff: records expiring during the sweep wait for the next one rather than prolong it.
-    const cutoff = new Date(this.now().getTime() - this.retentionMs);
+    const cutoff = this.now
+      ? new Date(this.now().getTime() - this.retentionMs)
+      : (
+          await this.pool.query<{ cutoff: Date }>(
+            "SELECT now() - $1::float8 * interval '1 millisecond' AS cutoff",
+            [this.retentionMs],
+          )
+        ).rows[0]!.cutoff;
     let deleted = 0;
     for (;;) {
       const { rows } = await this.pool.query<{ mutations: number; registrations: number }>(DELETE_BATCH, [

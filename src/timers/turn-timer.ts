@@ -1,5 +1,8 @@
 import type { GameRepository } from '../store/game.repository';
 
+/** How long a game whose timeout failed is left aside. */
+const FAILED_RETRY_MS = 30_000;
+
 /**
  * Fires the deadlines of timed turns. Deadlines live in the database, so a deadline missed while every
  * process was down fires at the next start, and each fires once however many processes poll: the move
@@ -8,6 +11,8 @@ import type { GameRepository } from '../store/game.repository';
 export class TurnTimer {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  /** Games whose timeout just failed, and until when they are left aside so the others still fire. */
+  private readonly failing = new Map<string, number>();
 
   constructor(
     private readonly games: GameRepository,
@@ -29,7 +34,9 @@ export class TurnTimer {
 
   private async fireOverdue(): Promise<void> {
     try {
-      const due = await this.games.overdueTurns(this.batch);
+      const now = Date.now();
+      for (const [id, until] of this.failing) if (until <= now) this.failing.delete(id);
+      const due = await this.games.overdueTurns(this.batch, [...this.failing.keys()]);
       // A few at a time: each is a move of its own game, so one slow game does not hold the others' timeouts.
       let next = 0;
       const worker = async (): Promise<void> => {
@@ -38,7 +45,8 @@ export class TurnTimer {
           try {
             await this.games.timeOut(gameId, version);
           } catch (error) {
-            // This game's deadline stays in the table and fires at a later tick; the others go on.
+            // This game's deadline stays in the table and is tried again in a while; the others go on.
+            this.failing.set(gameId, Date.now() + FAILED_RETRY_MS);
             this.log(`turn timer: ${String(error)}`);
           }
         }

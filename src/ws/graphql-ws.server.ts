@@ -30,6 +30,8 @@ export interface WsOptions {
 type Extra = {
   viewer?: PlayerRecord | null;
   limiter?: RateLimiter | null;
+  /** The client's address, as the per-IP limit counts it. */
+  address?: string;
 };
 
 function codeOf(error: GraphQLError, fallback: string): GraphQLError {
@@ -85,6 +87,7 @@ export function startGraphqlWs(
       connectionInitWaitTimeout: limits.connectionInitTimeoutMs,
       onConnect: async (ctx) => {
         ctx.extra.limiter = limits.perSocket ? new RateLimiter(limits.perSocket) : null;
+        ctx.extra.address = clientAddress(ctx.extra.request, limits.trustedProxies);
         const auth = authorizationParam(ctx.connectionParams);
         if (auth === undefined || auth === null || auth === '') {
           ctx.extra.viewer = null;
@@ -98,11 +101,19 @@ export function startGraphqlWs(
       },
       onSubscribe: (ctx, _id, payload) => {
         const extra = ctx.extra;
-        const wait = Math.max(
-          extra.limiter?.take('socket') ?? 0,
-          extra.viewer ? (options.playerLimiter?.take(extra.viewer.id) ?? 0) : 0,
-        );
-        if (wait > 0) return [rateLimited(extra.viewer ? 'player' : 'connection', wait)];
+        // Each operation (and each further mutation in it) takes a token from the socket's, the player's
+        // and the address's limits, as a request over HTTP does.
+        const charge = (tokens: number): GraphQLError | null => {
+          const socketWait = extra.limiter?.take('socket', tokens) ?? 0;
+          const playerWait = extra.viewer ? (options.playerLimiter?.take(extra.viewer.id, tokens) ?? 0) : 0;
+          const addressWait = options.ipLimiter?.take(extra.address ?? '', tokens) ?? 0;
+          const wait = Math.max(socketWait, playerWait, addressWait);
+          if (wait === 0) return null;
+          const who = wait === addressWait ? 'address' : extra.viewer ? 'player' : 'connection';
+          return rateLimited(who, wait);
+        };
+        const refused = charge(1);
+        if (refused) return [refused];
         // graphql-ws lists the socket's running operations, this one included; a client's complete removes its
         // operation at once (a count kept in onComplete would lag behind, refusing a client that completes
         // one subscription and starts another).
@@ -140,13 +151,8 @@ export function startGraphqlWs(
         if (over.length) return over;
         // The operation paid for one mutation; each further one pays for itself.
         const more = mutationFieldCount(document, payload.operationName) - 1;
-        if (more > 0) {
-          const extraWait = Math.max(
-            extra.limiter?.take('socket', more) ?? 0,
-            extra.viewer ? (options.playerLimiter?.take(extra.viewer.id, more) ?? 0) : 0,
-          );
-          if (extraWait > 0) return [rateLimited(extra.viewer ? 'player' : 'connection', extraWait)];
-        }
+        const overCharged = more > 0 ? charge(more) : null;
+        if (overCharged) return [overCharged];
         return {
           schema,
           document,

@@ -288,6 +288,35 @@ describe('across processes', () => {
   });
 });
 
+describe('per IP address over WebSocket', () => {
+  it('charges every operation on a socket to its address, as HTTP requests are', async () => {
+    const app = await start({ ...NO_RATE_LIMITS, perIp: SMALL, trustedProxies: 1 });
+    const socket = await RawSocket.open(app.url, { 'x-forwarded-for': '198.51.100.77' }); // 1 token
+    try {
+      socket.send({ type: 'connection_init', payload: {} });
+      await socket.waitFor((f) => f.type === 'connection_ack');
+      for (const id of ['1', '2']) {
+        socket.subscribe(id, '{ __typename }');
+        expect(await socket.end(id)).toEqual({ id, type: 'complete' });
+      }
+      socket.subscribe('3', '{ __typename }');
+      const refused = await socket.end('3');
+      const errors = refused.payload as { message: string; extensions: { code: string } }[];
+      expect([refused.type, errors[0]!.extensions.code]).toEqual(['error', 'RATE_LIMITED']);
+      expect(errors[0]!.message).toMatch(/^too many requests from this address: retry in /);
+      // The address's HTTP requests share the same budget.
+      const http = await postJson(
+        app.url,
+        { query: '{ __typename }' },
+        { 'x-forwarded-for': '198.51.100.77' },
+      );
+      expect(http.status).toBe(429);
+    } finally {
+      await socket.close();
+    }
+  });
+});
+
 describe('per client behind a trusted proxy', () => {
   it('counts each client by the address the proxy forwarded, ignoring what clients claim', async () => {
     const app = await start({ ...NO_RATE_LIMITS, perIp: SMALL, trustedProxies: 1 });

@@ -305,3 +305,15 @@ async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
+
+describe('IdempotencyJanitor on the database clock', () => {
+  it('takes the cutoff from the database, whatever the API process’s clock says', async () => {
+    const { rows } = await a.pool.query<{ now: Date }>('SELECT now() AS now');
+    const dbNow = rows[0]!.now.getTime();
+    await insertRecords('db-old', 3, new Date(dbNow - IDEMPOTENCY_RETENTION_MS - 60_000));
+    await insertRecords('db-live', 2, new Date(dbNow - IDEMPOTENCY_RETENTION_MS + 60_000));
+    expect(await new IdempotencyJanitor(a.pool, null, jest.fn()).runOnce()).toBeGreaterThanOrEqual(3);
+    expect(await countRecords('db-old')).toBe(0);
+    expect(await countRecords('db-live')).toBe(2);
+  });
+});

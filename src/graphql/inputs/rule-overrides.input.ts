@@ -3,7 +3,7 @@ import { ExactCaller, ExactMode, FirstStarter, NextStarter, PalificoMode, RaiseM
 
 @InputType({
   description:
-    "Options that replace the preset's; omitted or null options keep the preset's value. A palifico or exact mode other than the preset's also brings that mode's defaults for the options that depend on it (palificoMinPlayers 3 for ONCE_PER_GAME and 2 for EVERY_TIME; no veterans rule without palifico; CALZA: ANY_EXCEPT_NEXT, 3 players, not in palifico rounds; JINTO: NEXT_ONLY, 2 players, in palifico rounds too), unless those are given as well.",
+    "Options that replace the preset's; omitted or null options keep the preset's value. A palifico or exact mode other than the preset's also brings that mode's defaults for the options that depend on it (palificoMinPlayers 3 for ONCE_PER_GAME and 2 for EVERY_TIME; no veterans rule without palifico; CALZA: ANY_EXCEPT_NEXT, 3 players, not in palifico rounds; JINTO: NEXT_ONLY, 2 players, in palifico rounds too; neither barred at maxDice), unless those are given as well.",
 })
 export class RuleOverridesInput {
   @Field(() => Int, { nullable: true, description: 'Dice each player starts with (1 to 10).' })

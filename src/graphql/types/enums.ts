@@ -173,7 +173,10 @@ registerEnumType(GameEventType, {
     },
     ROUND_ENDED: { description: 'The dice were revealed and the round resolved (or voided by a leave).' },
     PLAYER_ELIMINATED: { description: 'A player lost their last die or left.' },
-    GAME_FINISHED: { description: 'One player is left: the winner.' },
+    GAME_FINISHED: {
+      description:
+        'The game is over: one player is left, the winner (or, after the 1,000th round, the player with the most dice won).',
+    },
   },
 });
 

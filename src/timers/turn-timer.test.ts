@@ -1,0 +1,49 @@
+import type { GameRepository } from '../store/game.repository';
+import { TurnTimer } from './turn-timer';
+
+/**
+ * The timer's own scheduling, over a table of deadlines held in memory (the database side, deadlines firing
+ * once across processes and restarts, is covered by test/api/turn-timer.test.ts).
+ */
+function table(due: string[], broken: Set<string>) {
+  const fired: string[] = [];
+  const asked: string[][] = [];
+  const games = {
+    async overdueTurns(limit: number, skip: readonly string[] = []) {
+      asked.push([...skip]);
+      return due
+        .filter((id) => !skip.includes(id))
+        .slice(0, limit)
+        .map((gameId) => ({ gameId, version: 1 }));
+    },
+    async timeOut(gameId: string) {
+      if (broken.has(gameId)) throw new Error(`game ${gameId} cannot be read`);
+      fired.push(gameId);
+      due.splice(due.indexOf(gameId), 1);
+    },
+  } as unknown as GameRepository;
+  return { games, fired, asked };
+}
+
+it('leaves aside games whose timeout fails, so a full batch of them does not starve the others', async () => {
+  const broken = new Set(['b1', 'b2', 'b3']);
+  const { games, fired, asked } = table(['b1', 'b2', 'b3', 'ok1', 'ok2'], broken);
+  const log = jest.fn();
+  const timer = new TurnTimer(games, log, 60_000, 3);
+  await timer.tick(); // the three broken games fill the batch
+  expect(fired).toEqual([]);
+  expect(log).toHaveBeenCalledTimes(3);
+  await timer.tick();
+  expect(asked[1]).toEqual(['b1', 'b2', 'b3']);
+  expect(fired.sort()).toEqual(['ok1', 'ok2']);
+  await timer.stop();
+});
+
+it('fires a batch a few at a time, each once', async () => {
+  const ids = Array.from({ length: 20 }, (_, i) => `g${i}`);
+  const { games, fired } = table([...ids], new Set());
+  const timer = new TurnTimer(games, jest.fn(), 60_000, 50);
+  await timer.tick();
+  expect(fired.sort()).toEqual([...ids].sort());
+  await timer.stop();
+});

@@ -140,9 +140,16 @@ export async function startApp(options: AppOptions): Promise<App> {
     if (!viewer) throw invalidToken();
     const wait = playerLimiter?.take(viewer.id) ?? 0;
     if (wait > 0) throw rateLimited('player', wait);
+    // Taken from both limits or from neither, so that a refusal by one costs nothing from the other.
     const charge =
       ipLimiter || playerLimiter
-        ? (n: number) => Math.max(ipLimiter?.take(address, n) ?? 0, playerLimiter?.take(viewer.id, n) ?? 0)
+        ? (n: number) => {
+            const wait = Math.max(ipLimiter?.check(address, n) ?? 0, playerLimiter?.check(viewer.id, n) ?? 0);
+            if (wait > 0) return wait;
+            ipLimiter?.take(address, n);
+            playerLimiter?.take(viewer.id, n);
+            return 0;
+          }
         : undefined;
     return createContext(services, viewer, charge);
   };

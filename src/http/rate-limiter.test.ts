@@ -41,6 +41,17 @@ describe('RateLimiter', () => {
     expect(limiter.take('a')).toBe(0.5);
   });
 
+  it('says how long several tokens would take without taking any', () => {
+    const c = clock();
+    const limiter = new RateLimiter({ perSecond: 2, burst: 3 }, c.now);
+    expect(limiter.check('a', 3)).toBe(0);
+    expect(limiter.check('a', 4)).toBe(0.5);
+    expect(limiter.take('a', 2)).toBe(0);
+    expect(limiter.check('a', 2)).toBe(0.5);
+    expect(limiter.take('a', 2)).toBe(0.5);
+    expect(limiter.take('a')).toBe(0); // the refused take cost nothing
+  });
+
   it('counts what it let through by key, from the first drain on', () => {
     const limiter = new RateLimiter({ perSecond: 1, burst: 5 }, clock().now);
     limiter.take('a');

@@ -20,6 +20,12 @@ export class RateLimiter {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
+  /** The seconds to wait before `count` tokens could be taken (0: now), taking none. */
+  check(key: string, count = 1): number {
+    const b = this.bucket(key);
+    return b.tokens >= count ? 0 : Math.ceil(((count - b.tokens) / this.limit.perSecond) * 10) / 10;
+  }
+
   /** Takes `count` tokens; returns 0 when allowed, else the seconds to wait before retrying. */
   take(key: string, count = 1): number {
     const b = this.bucket(key);

@@ -103,14 +103,21 @@ export function startGraphqlWs(
         const extra = ctx.extra;
         // Each operation (and each further mutation in it) takes a token from the socket's, the player's
         // and the address's limits, as a request over HTTP does.
+        // Taken from all three or from none, so that a refusal by one costs nothing from the others.
         const charge = (tokens: number): GraphQLError | null => {
-          const socketWait = extra.limiter?.take('socket', tokens) ?? 0;
-          const playerWait = extra.viewer ? (options.playerLimiter?.take(extra.viewer.id, tokens) ?? 0) : 0;
-          const addressWait = options.ipLimiter?.take(extra.address ?? '', tokens) ?? 0;
-          const wait = Math.max(socketWait, playerWait, addressWait);
-          if (wait === 0) return null;
-          const who = wait === addressWait ? 'address' : extra.viewer ? 'player' : 'connection';
-          return rateLimited(who, wait);
+          const limits: [RateLimiter | null | undefined, string][] = [
+            [extra.limiter, 'socket'],
+            [extra.viewer ? options.playerLimiter : null, extra.viewer?.id ?? ''],
+            [options.ipLimiter, extra.address ?? ''],
+          ];
+          const waits = limits.map(([limiter, key]) => limiter?.check(key, tokens) ?? 0);
+          const wait = Math.max(...waits);
+          if (wait > 0) {
+            const who = wait === waits[2] ? 'address' : extra.viewer ? 'player' : 'connection';
+            return rateLimited(who, wait);
+          }
+          for (const [limiter, key] of limits) limiter?.take(key, tokens);
+          return null;
         };
         const refused = charge(1);
         if (refused) return [refused];

@@ -194,11 +194,14 @@ export class LobbyFeed {
     const keep = (id: string, state: GameState): void => {
       if ((found.get(id)?.seq ?? -1) < state.seq) found.set(id, state);
     };
-    // Games created since the last check, whatever their status now (created and started in between).
+    // Games created since the last check, whatever their status now (created and started in between):
+    // only their ids are read; the states of those not seen yet are loaded, the others are known already.
     const horizon = (this.checkedAt ?? startedAt) - CREATED_SLACK_MS;
-    for (const [id, state] of await this.scan({}, horizon)) keep(id, state);
+    const created = await this.repo.idsCreatedSince(new Date(horizon));
+    const unseen = created.filter((id) => !this.known.has(id));
+    if (unseen.length > 0) for (const [id, state] of await this.repo.loadMany(unseen)) keep(id, state);
     // The first check learns the whole lobby; later ones see each of its games move through its log.
-    if (baseline) for (const [id, state] of await this.scan({ status: 'LOBBY' }, null)) keep(id, state);
+    if (baseline) for (const [id, state] of await this.scan({ status: 'LOBBY' })) keep(id, state);
     const others = [...this.known.keys()].filter((id) => !found.has(id));
     if (others.length > 0) {
       const last = await this.repo.lastSeqs(others);
@@ -216,16 +219,13 @@ export class LobbyFeed {
     this.checkedAt = startedAt;
   }
 
-  /** The games matching `filter`, newest first, down to those created at `createdFrom` (null: all). */
-  private async scan(filter: GameListFilter, createdFrom: number | null): Promise<Map<string, GameState>> {
+  /** Every game matching `filter`, page by page. */
+  private async scan(filter: GameListFilter): Promise<Map<string, GameState>> {
     const games = new Map<string, GameState>();
     let after: GameCursor | null = null;
     for (;;) {
       const page = await this.repo.list(filter, PAGE_SIZE, after);
-      for (const row of page.rows) {
-        if (createdFrom !== null && row.createdAt.getTime() < createdFrom) return games;
-        games.set(row.id, row.state);
-      }
+      for (const row of page.rows) games.set(row.id, row.state);
       const last = page.rows.at(-1);
       if (!page.hasNextPage || !last) return games;
       after = { createdAt: last.createdAt, id: last.id };

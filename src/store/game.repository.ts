@@ -357,6 +357,14 @@ export class GameRepository {
     return new Map(rows.map((r) => [r.game_id, r.seq]));
   }
 
+  /** Ids of the games created at or after `from` (by the creating process's clock). */
+  async idsCreatedSince(from: Date): Promise<string[]> {
+    const { rows } = await this.db.pool.query<{ id: string }>('SELECT id FROM games WHERE created_at >= $1', [
+      from,
+    ]);
+    return rows.map((r) => r.id);
+  }
+
   /** Overdue turns: ids and versions of games whose turn deadline has passed, oldest first. */
   async overdueTurns(
     limit: number,

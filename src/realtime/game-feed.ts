@@ -1,6 +1,7 @@
 import { applyEvent, type GameEvent, type GameState } from '../engine';
 import type { GameRepository } from '../store/game.repository';
 import type { ChangeBus } from './change-bus';
+import { Inbox } from './inbox';
 
 /** One event with the game's state right after it (so each viewer's view can be built as of that event). */
 export interface FeedItem {
@@ -70,7 +71,7 @@ class GameFeed {
 }
 
 /** The async iterator of one subscription: backfill from the log, then live, in seq order, exactly once. */
-export class EventStream implements AsyncIterableIterator<FeedItem> {
+export class EventStream extends Inbox<FeedItem> {
   /**
    * Items not yet read. A live item is queued as it is (the same object for every stream of the game, which
    * lets spectators share one execution); a replayed event is queued without its state, which is folded
@@ -79,10 +80,6 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
   private readonly out: (FeedItem | { readonly replayed: GameEvent })[] = [];
   /** The state of the last item handed out: the base the next queued replay entry is folded on. */
   private cursor: GameState | null = null;
-  private waiter: ((r: IteratorResult<FeedItem>) => void) | null = null;
-  private failer: ((e: unknown) => void) | null = null;
-  private pendingError: unknown = null;
-  private done = false;
   /** Live items that arrived while the stream was reading the log. */
   private buffered: FeedItem[] = [];
   private reading = true;
@@ -95,7 +92,9 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
     private readonly feed: GameFeed,
     private readonly repo: GameRepository,
     private readonly release: (s: EventStream) => void,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Starts after `afterSeq`, or after the latest event when it is null. */
   async start(afterSeq: number | null): Promise<void> {
@@ -161,7 +160,7 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
    */
   private emit(item: FeedItem): void {
     if (this.done) return;
-    if (this.waiter && this.out.length === 0) return this.handOut(item);
+    if (this.readerWaiting) return this.handOut(item);
     this.out.push(item);
     if (this.out.length - this.replayQueued > MAX_QUEUED_EVENTS)
       this.fail(new Error('the subscriber is too slow: events were not read'));
@@ -170,81 +169,35 @@ export class EventStream implements AsyncIterableIterator<FeedItem> {
   /** A replayed event, with the state after it (kept only if a reader is waiting for it now). */
   private emitReplayed(event: GameEvent, state: GameState): void {
     if (this.done) return;
-    if (this.waiter && this.out.length === 0) {
-      return this.handOut({ gameId: this.feed.gameId, event, state });
-    }
+    if (this.readerWaiting) return this.handOut({ gameId: this.feed.gameId, event, state });
     this.out.push({ replayed: event });
     this.replayQueued++;
   }
 
-  private handOut(item: FeedItem): void {
+  protected override handOut(item: FeedItem): void {
     this.cursor = item.state;
-    const w = this.waiter!;
-    this.waiter = null;
-    this.failer = null;
-    w({ value: item, done: false });
+    super.handOut(item);
   }
 
-  private fail(error: unknown): void {
-    if (this.done) return;
-    if (this.failer) {
-      const f = this.failer;
-      this.waiter = null;
-      this.failer = null;
-      f(error);
-    } else {
-      this.pendingError = error;
-    }
-    this.close();
-  }
-
-  next(): Promise<IteratorResult<FeedItem>> {
+  protected dequeue(): FeedItem | undefined {
     const entry = this.out.shift();
-    if (entry) {
-      let item: FeedItem;
-      if ('replayed' in entry) {
-        this.replayQueued--;
-        const event = entry.replayed;
-        item = { gameId: this.feed.gameId, event, state: applyEvent(this.cursor, event) };
-      } else {
-        item = entry;
-      }
-      this.cursor = item.state;
-      return Promise.resolve({ value: item, done: false });
+    if (!entry) return undefined;
+    let item: FeedItem;
+    if ('replayed' in entry) {
+      this.replayQueued--;
+      const event = entry.replayed;
+      item = { gameId: this.feed.gameId, event, state: applyEvent(this.cursor, event) };
+    } else {
+      item = entry;
     }
-    if (this.pendingError) {
-      const e = this.pendingError;
-      this.pendingError = null;
-      return Promise.reject(e);
-    }
-    if (this.done) return Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve, reject) => {
-      this.waiter = resolve;
-      this.failer = reject;
-    });
+    this.cursor = item.state;
+    return item;
   }
 
-  return(): Promise<IteratorResult<FeedItem>> {
-    this.close();
-    return Promise.resolve({ value: undefined, done: true });
-  }
-
-  private close(): void {
-    if (this.done) return;
-    this.done = true;
+  protected onClose(): void {
     this.out.length = 0;
     this.buffered = [];
     this.release(this);
-    if (this.waiter) {
-      const w = this.waiter;
-      this.waiter = null;
-      this.failer = null;
-      w({ value: undefined, done: true });
-    }
-  }
-
-  [Symbol.asyncIterator](): AsyncIterableIterator<FeedItem> {
-    return this;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { GameState } from '../engine';
 import type { GameCursor, GameListFilter, GameRepository } from '../store/game.repository';
 import type { ChangeBus } from './change-bus';
+import { Inbox } from './inbox';
 
 export interface LobbyItem {
   readonly gameId: string;
@@ -269,79 +270,30 @@ export class LobbyFeed {
  * read fails with "the subscriber is too slow", which graphql-ws sends to the client as the subscription's
  * error, ending it. The client has missed changes: it reloads the lobby and subscribes again.
  */
-export class LobbyStream implements AsyncIterableIterator<LobbyItem> {
+export class LobbyStream extends Inbox<LobbyItem> {
   private readonly queue: LobbyItem[] = [];
-  private waiter: ((r: IteratorResult<LobbyItem>) => void) | null = null;
-  private failer: ((e: unknown) => void) | null = null;
-  private pendingError: unknown = null;
-  private done = false;
 
   constructor(
     private readonly maxQueued: number,
     private readonly release: (s: LobbyStream) => void,
-  ) {}
+  ) {
+    super();
+  }
 
   push(item: LobbyItem): void {
     if (this.done) return;
-    if (this.waiter) {
-      const w = this.waiter;
-      this.waiter = null;
-      this.failer = null;
-      w({ value: item, done: false });
-      return;
-    }
+    if (this.readerWaiting) return this.handOut(item);
     this.queue.push(item);
     if (this.queue.length > this.maxQueued)
       this.fail(new Error('the subscriber is too slow: lobby changes were not read'));
   }
 
-  private fail(error: unknown): void {
-    if (this.done) return;
-    if (this.failer) {
-      const f = this.failer;
-      this.waiter = null;
-      this.failer = null;
-      f(error);
-    } else {
-      this.pendingError = error;
-    }
-    this.close();
+  protected dequeue(): LobbyItem | undefined {
+    return this.queue.shift();
   }
 
-  next(): Promise<IteratorResult<LobbyItem>> {
-    const item = this.queue.shift();
-    if (item) return Promise.resolve({ value: item, done: false });
-    if (this.pendingError) {
-      const e = this.pendingError;
-      this.pendingError = null;
-      return Promise.reject(e);
-    }
-    if (this.done) return Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve, reject) => {
-      this.waiter = resolve;
-      this.failer = reject;
-    });
-  }
-
-  return(): Promise<IteratorResult<LobbyItem>> {
-    this.close();
-    return Promise.resolve({ value: undefined, done: true });
-  }
-
-  private close(): void {
-    if (this.done) return;
-    this.done = true;
+  protected onClose(): void {
     this.queue.length = 0;
     this.release(this);
-    if (this.waiter) {
-      const w = this.waiter;
-      this.waiter = null;
-      this.failer = null;
-      w({ value: undefined, done: true });
-    }
-  }
-
-  [Symbol.asyncIterator](): AsyncIterableIterator<LobbyItem> {
-    return this;
   }
 }

@@ -32,6 +32,13 @@ function limitError(message: string, limit: string, value: number, max: number):
   });
 }
 
+function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const def of document.definitions)
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  return fragments;
+}
+
 /** Depth (of data and of introspection), aliases and directives of a validated document, fragments included. */
 function shape(document: DocumentNode): {
   depth: number;
@@ -39,9 +46,7 @@ function shape(document: DocumentNode): {
   aliases: number;
   directives: number;
 } {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const def of document.definitions)
-    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  const fragments = fragmentsOf(document);
   let aliases = 0;
   let directives = 0;
   let introspectionDepth = 0;
@@ -102,13 +107,23 @@ function costDependsOnVariables(document: DocumentNode): boolean {
   return depends;
 }
 
+// Counted once per parsed document and operation: the limits and the rate limits of every request ask.
+const mutationCounts = new WeakMap<DocumentNode, Map<string, number>>();
+
 /** How many mutations the operation runs (its root fields, fragments included); 0 for a query. */
 export function mutationFieldCount(document: DocumentNode, operationName: string | null | undefined): number {
+  let counts = mutationCounts.get(document);
+  if (!counts) mutationCounts.set(document, (counts = new Map()));
+  const name = operationName ?? '';
+  let n = counts.get(name);
+  if (n === undefined) counts.set(name, (n = countMutationFields(document, operationName)));
+  return n;
+}
+
+function countMutationFields(document: DocumentNode, operationName: string | null | undefined): number {
   const operation = getOperationAST(document, operationName);
   if (!operation || operation.operation !== OperationTypeNode.MUTATION) return 0;
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const def of document.definitions)
-    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  const fragments = fragmentsOf(document);
   const count = (set: SelectionSetNode, seen: ReadonlySet<string>): number => {
     let n = 0;
     for (const sel of set.selections) {

@@ -1,7 +1,8 @@
 import { currentRound, legalActions, PRESETS, type Command, type GameState } from '../../src/engine';
 import { createDatabaseClients, type DatabaseClients } from '../../src/persistence/prisma';
-import { GameRepository, type MoveResult } from '../../src/store/game.repository';
+import { GameRepository } from '../../src/store/game.repository';
 import { PlayerRepository } from '../../src/store/player.repository';
+import { applied, nextBid } from '../support/store-moves';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**
@@ -27,18 +28,6 @@ afterAll(async () => {
 });
 
 const options = { operation: 'move', requestHash: '' };
-
-function applied(result: MoveResult): GameState {
-  if (result.kind !== 'applied') throw new Error(`not applied: ${JSON.stringify(result)}`);
-  return result.state;
-}
-
-/** The smallest legal bid of the player whose turn it is. */
-function nextBid(state: GameState): Command {
-  const seat = currentRound(state)!.turn!;
-  const bid = legalActions(state, seat).minBids[0]!;
-  return { type: 'BID', playerId: state.seats[seat]!.playerId, quantity: bid.minQuantity, face: bid.face };
-}
 
 /** Runs `work` and returns how many statements it sent through the pool of `clients`. */
 async function statements<T>(clients: DatabaseClients, work: () => Promise<T>): Promise<[T, number]> {

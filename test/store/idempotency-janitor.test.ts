@@ -1,9 +1,10 @@
 import type { Pool } from 'pg';
-import { currentRound, legalActions, PRESETS, type Command, type GameState } from '../../src/engine';
+import { PRESETS, type GameState } from '../../src/engine';
 import { createDatabaseClients, type DatabaseClients } from '../../src/persistence/prisma';
-import { GameRepository, type MoveResult } from '../../src/store/game.repository';
+import { GameRepository } from '../../src/store/game.repository';
 import { IDEMPOTENCY_RETENTION_MS, IdempotencyJanitor } from '../../src/store/idempotency-janitor';
 import { PlayerRepository } from '../../src/store/player.repository';
+import { applied, nextBid } from '../support/store-moves';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const HOUR = 60 * 60 * 1000;
@@ -193,18 +194,6 @@ describe('a retry after the retention', () => {
   const options = { operation: 'move', requestHash: '' };
   const key = 'retry-key';
   const keyed = { ...options, idempotencyKey: key };
-
-  function applied(result: MoveResult): GameState {
-    if (result.kind !== 'applied') throw new Error(`not applied: ${JSON.stringify(result)}`);
-    return result.state;
-  }
-
-  /** The smallest legal bid of the player whose turn it is. */
-  function nextBid(state: GameState): Command {
-    const seat = currentRound(state)!.turn!;
-    const bid = legalActions(state, seat).minBids[0]!;
-    return { type: 'BID', playerId: state.seats[seat]!.playerId, quantity: bid.minQuantity, face: bid.face };
-  }
 
   /** A started two-player game. */
   async function startedGame(repo: GameRepository): Promise<{ gameId: string; state: GameState }> {

@@ -13,7 +13,7 @@ import { formatError } from './graphql/format-error';
 import { createSchema } from './graphql/schema';
 import { graphqlHttpHandler } from './http/graphql-http.handler';
 import { clientAddress } from './http/client-address';
-import { RateLimiter } from './http/rate-limiter';
+import { RateLimiter, takeFromAll } from './http/rate-limiter';
 import { RateLimitSync } from './http/rate-limit-sync';
 import { checkOperationLimits, mutationFieldCount, OPERATION_LIMITS } from './graphql/operation-limits';
 import { rateLimited } from './graphql/rate-limit-error';
@@ -140,16 +140,18 @@ export async function startApp(options: AppOptions): Promise<App> {
     if (!viewer) throw invalidToken();
     const wait = playerLimiter?.take(viewer.id) ?? 0;
     if (wait > 0) throw rateLimited('player', wait);
-    // Taken from both limits or from neither, so that a refusal by one costs nothing from the other.
     const charge =
       ipLimiter || playerLimiter
-        ? (n: number) => {
-            const wait = Math.max(ipLimiter?.check(address, n) ?? 0, playerLimiter?.check(viewer.id, n) ?? 0);
-            if (wait > 0) return wait;
-            ipLimiter?.take(address, n);
-            playerLimiter?.take(viewer.id, n);
-            return 0;
-          }
+        ? (n: number) =>
+            Math.max(
+              ...takeFromAll(
+                [
+                  [ipLimiter, address],
+                  [playerLimiter, viewer.id],
+                ],
+                n,
+              ),
+            )
         : undefined;
     return createContext(services, viewer, charge);
   };

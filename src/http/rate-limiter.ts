@@ -1,3 +1,16 @@
+/**
+ * Takes `count` tokens from every `[limiter, key]` given, or from none when one of them refuses (so that a
+ * refusal by one costs nothing from the others). Returns each one's wait in seconds: all 0 when taken.
+ */
+export function takeFromAll(
+  limits: readonly (readonly [RateLimiter | null | undefined, string])[],
+  count: number,
+): number[] {
+  const waits = limits.map(([limiter, key]) => limiter?.check(key, count) ?? 0);
+  if (waits.every((w) => w === 0)) for (const [limiter, key] of limits) limiter?.take(key, count);
+  return waits;
+}
+
 /** Limits of one kind of client: `perSecond` sustained, bursts up to `burst`. */
 export interface RateLimit {
   readonly perSecond: number;
@@ -28,13 +41,11 @@ export class RateLimiter {
 
   /** Takes `count` tokens; returns 0 when allowed, else the seconds to wait before retrying. */
   take(key: string, count = 1): number {
-    const b = this.bucket(key);
-    if (b.tokens >= count) {
-      b.tokens -= count;
-      if (this.usage) this.usage.set(key, (this.usage.get(key) ?? 0) + count);
-      return 0;
-    }
-    return Math.ceil(((count - b.tokens) / this.limit.perSecond) * 10) / 10;
+    const wait = this.check(key, count);
+    if (wait > 0) return wait;
+    this.buckets.get(key)!.tokens -= count;
+    if (this.usage) this.usage.set(key, (this.usage.get(key) ?? 0) + count);
+    return 0;
   }
 
   /**

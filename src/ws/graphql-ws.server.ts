@@ -7,7 +7,7 @@ import { checkOperationLimits, mutationFieldCount } from '../graphql/operation-l
 import { rateLimited } from '../graphql/rate-limit-error';
 import { clientAddress } from '../http/client-address';
 import { MAX_BODY_BYTES } from '../http/graphql-http.handler';
-import { RateLimiter } from '../http/rate-limiter';
+import { RateLimiter, takeFromAll } from '../http/rate-limiter';
 import type { ServerLimits } from '../limits';
 import type { PlayerRecord } from '../store/player.repository';
 import { SubscriptionExecutor, type ParsedOperation } from './subscription-executor';
@@ -103,21 +103,18 @@ export function startGraphqlWs(
         const extra = ctx.extra;
         // Each operation (and each further mutation in it) takes a token from the socket's, the player's
         // and the address's limits, as a request over HTTP does.
-        // Taken from all three or from none, so that a refusal by one costs nothing from the others.
         const charge = (tokens: number): GraphQLError | null => {
-          const limits: [RateLimiter | null | undefined, string][] = [
-            [extra.limiter, 'socket'],
-            [extra.viewer ? options.playerLimiter : null, extra.viewer?.id ?? ''],
-            [options.ipLimiter, extra.address ?? ''],
-          ];
-          const waits = limits.map(([limiter, key]) => limiter?.check(key, tokens) ?? 0);
+          const waits = takeFromAll(
+            [
+              [extra.limiter, 'socket'],
+              [extra.viewer ? options.playerLimiter : null, extra.viewer?.id ?? ''],
+              [options.ipLimiter, extra.address ?? ''],
+            ],
+            tokens,
+          );
           const wait = Math.max(...waits);
-          if (wait > 0) {
-            const who = wait === waits[2] ? 'address' : extra.viewer ? 'player' : 'connection';
-            return rateLimited(who, wait);
-          }
-          for (const [limiter, key] of limits) limiter?.take(key, tokens);
-          return null;
+          if (wait === 0) return null;
+          return rateLimited(wait === waits[2] ? 'address' : extra.viewer ? 'player' : 'connection', wait);
         };
         const refused = charge(1);
         if (refused) return [refused];

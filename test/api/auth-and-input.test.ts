@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { Client } from 'pg';
+import { type GameData, seatedPlayer, TestApi } from '../support/api-harness';
 import {
-  TestApi,
-  acceptedGame,
+  accepted,
   dataOf,
-  gqlAt,
-  mutationDocument,
-  onlyError,
-  seatedPlayer,
-  type GameData,
   type GameMutation,
-  type GamePayloadData,
+  type GamePayload,
+  gql,
   type GqlResponse,
-  type TestPlayer,
-} from '../support/api-harness';
+  mutationText,
+  onlyError,
+  payloadOf,
+  type Player,
+} from '../support/graphql-client';
 import { ADMIN_URL_VAR } from '../support/test-env';
 
 /**
@@ -23,10 +22,10 @@ import { ADMIN_URL_VAR } from '../support/test-env';
  */
 
 let api: TestApi;
-let host: TestPlayer;
-let guest: TestPlayer;
-let third: TestPlayer;
-let outsider: TestPlayer;
+let host: Player;
+let guest: Player;
+let third: Player;
+let outsider: Player;
 /** In its lobby: host and guest seated. */
 let lobby: GameData;
 /** Being played by host, guest and third. */
@@ -39,7 +38,7 @@ beforeAll(async () => {
   api = await TestApi.start();
   [host, guest, third, outsider] = await api.registerPlayers(['Host', 'Guest', 'Third', 'Outsider']);
   lobby = await api.createGame(host, { preset: 'CLASSIC' });
-  acceptedGame(await api.mutate('joinGame', guest, { gameId: lobby.id }), 'join');
+  accepted(await api.mutate('joinGame', guest, { gameId: lobby.id }), 'join');
   lobby = await api.mustGame(lobby.id);
   playing = await api.startedGame([host, guest, third], { preset: 'CLASSIC' });
 });
@@ -63,20 +62,18 @@ function topLevel(response: GqlResponse<unknown>): [string | undefined, unknown]
   return [error.extensions?.code, error.extensions?.field];
 }
 
-function userErrors(response: GqlResponse<Record<string, GamePayloadData>>): [string, string[] | null][] {
-  return TestApi.payload(response).userErrors.map((e) => [e.code, e.field]);
+function userErrors(
+  response: GqlResponse<Record<string, GamePayload<GameData>>>,
+): [string, string[] | null][] {
+  return payloadOf(response).userErrors.map((e) => [e.code, e.field]);
 }
 
 /** Who is to play in `playing` now, and the next two in turn order. */
-async function turnOrder(): Promise<[TestPlayer, TestPlayer, TestPlayer]> {
+async function turnOrder(): Promise<[Player, Player, Player]> {
   const game = await api.mustGame(playing.id);
   const players = [host, guest, third];
   const turn = game.turn!.position;
-  return [0, 1, 2].map((i) => seatedPlayer(game, players, (turn + i) % 3)) as [
-    TestPlayer,
-    TestPlayer,
-    TestPlayer,
-  ];
+  return [0, 1, 2].map((i) => seatedPlayer(game, players, (turn + i) % 3)) as [Player, Player, Player];
 }
 
 const GAME_MUTATIONS: GameMutation[] = ['joinGame', 'leaveGame', 'startGame', 'callDudo', 'callExact'];
@@ -127,7 +124,7 @@ describe('authentication', () => {
       '{ viewer { id } }',
       `mutation { joinGame(input: { gameId: "${lobby.id}" }) { userErrors { code } } }`,
     ]) {
-      const response = await gqlAt(api.url, query, {}, { headers: { authorization } });
+      const response = await gql(api.url, query, {}, null, { authorization });
       expect([response.status, topLevel(response), response.body.data]).toEqual([
         401,
         ['UNAUTHENTICATED', undefined],
@@ -156,7 +153,7 @@ describe('nobody can act for another player', () => {
     );
     expect([inline.status, topLevel(inline)[0]]).toEqual([400, 'GRAPHQL_VALIDATION_FAILED']);
     const variables = await api.gql(
-      mutationDocument('joinGame'),
+      mutationText('joinGame'),
       { input: { gameId: lobby.id, playerId: outsider.id } },
       host.token,
     );
@@ -349,7 +346,7 @@ describe('numbers out of range', () => {
         expectedVersion,
       });
       expect(userErrors(response)).toEqual([['STALE_VERSION', ['expectedVersion']]]);
-      expect(TestApi.payload(response).game!.version).toBe(version);
+      expect(payloadOf(response).game!.version).toBe(version);
     }
     expect(await versionOf(playing.id)).toBe(version);
   });
@@ -367,7 +364,7 @@ describe('numbers out of range', () => {
     const games = await count('games');
     const response = await api.createGameRaw(host, { preset: 'CLASSIC', maxPlayers: 11 });
     expect(userErrors(response)).toEqual([['INVALID_RULES', ['maxPlayers']]]);
-    expect(TestApi.payload(response).game).toBeNull();
+    expect(payloadOf(response).game).toBeNull();
     expect(await count('games')).toBe(games);
     const twenty = await api.createGame(host, { preset: 'LIARS_DICE', maxPlayers: 20 });
     expect(twenty.maxPlayers).toBe(20);
@@ -386,7 +383,7 @@ describe('numbers out of range', () => {
     const version = await versionOf(playing.id);
     const response = await api.placeBid(turn, { gameId: playing.id, quantity, face });
     expect(userErrors(response)).toEqual([['INVALID_BID', field]]);
-    expect(TestApi.payload(response).userErrors[0]!.message.length).toBeGreaterThan(10);
+    expect(payloadOf(response).userErrors[0]!.message.length).toBeGreaterThan(10);
     expect(await versionOf(playing.id)).toBe(version);
   });
 
@@ -480,8 +477,8 @@ describe('rule overrides', () => {
     const games = await count('games');
     const response = await api.createGameRaw(host, { preset: preset as 'CLASSIC', overrides });
     expect(userErrors(response)).toEqual([['INVALID_RULES', ['overrides', field]]]);
-    expect(TestApi.payload(response).game).toBeNull();
-    expect(TestApi.payload(response).userErrors[0]!.message.length).toBeGreaterThan(10);
+    expect(payloadOf(response).game).toBeNull();
+    expect(payloadOf(response).userErrors[0]!.message.length).toBeGreaterThan(10);
     expect(await count('games')).toBe(games);
   });
 
@@ -514,12 +511,12 @@ describe('rule overrides', () => {
 
 describe('moves in the wrong state', () => {
   async function refused(
-    response: Promise<GqlResponse<Record<string, GamePayloadData>>>,
+    response: Promise<GqlResponse<Record<string, GamePayload<GameData>>>>,
     gameId: string,
     code: string,
   ): Promise<void> {
     const version = await versionOf(gameId);
-    const payload = TestApi.payload(await response);
+    const payload = payloadOf(await response);
     expect(payload.userErrors.map((e) => e.code)).toEqual([code]);
     expect(payload.userErrors[0]!.message.length).toBeGreaterThan(10);
     expect(payload.game!.version).toBe(version);
@@ -548,7 +545,7 @@ describe('moves in the wrong state', () => {
     const alone = await api.createGame(outsider, { preset: 'PERUDO' });
     await refused(api.mutate('startGame', outsider, { gameId: alone.id }), alone.id, 'NOT_ENOUGH_PLAYERS');
     const needsThree = await api.createGame(outsider, { preset: 'PUB', overrides: { minPlayers: 3 } });
-    acceptedGame(await api.mutate('joinGame', guest, { gameId: needsThree.id }), 'join');
+    accepted(await api.mutate('joinGame', guest, { gameId: needsThree.id }), 'join');
     await refused(
       api.mutate('startGame', outsider, { gameId: needsThree.id }),
       needsThree.id,
@@ -560,7 +557,7 @@ describe('moves in the wrong state', () => {
     await refused(api.mutate('joinGame', guest, { gameId: lobby.id }), lobby.id, 'ALREADY_JOINED');
     await refused(api.mutate('joinGame', host, { gameId: lobby.id }), lobby.id, 'ALREADY_JOINED');
     const pair = await api.createGame(outsider, { preset: 'CLASSIC', maxPlayers: 2 });
-    acceptedGame(await api.mutate('joinGame', third, { gameId: pair.id }), 'join');
+    accepted(await api.mutate('joinGame', third, { gameId: pair.id }), 'join');
     await refused(api.mutate('joinGame', guest, { gameId: pair.id }), pair.id, 'GAME_FULL');
   });
 
@@ -573,7 +570,7 @@ describe('moves in the wrong state', () => {
       playing.id,
       'OPENING_ACES_NOT_ALLOWED',
     );
-    acceptedGame(await api.placeBid(turn, { gameId: playing.id, quantity: 3, face: 4 }), 'bid');
+    accepted(await api.placeBid(turn, { gameId: playing.id, quantity: 3, face: 4 }), 'bid');
     for (const [quantity, face] of [
       [3, 4],
       [2, 5],
@@ -586,14 +583,14 @@ describe('moves in the wrong state', () => {
         'BID_NOT_HIGHER',
       );
     }
-    const response = TestApi.payload(await api.placeBid(next, { gameId: playing.id, quantity: 3, face: 3 }));
+    const response = payloadOf(await api.placeBid(next, { gameId: playing.id, quantity: 3, face: 3 }));
     expect(response.userErrors[0]!.message).toContain('3 x 4');
     await refused(api.mutate('callExact', next, { gameId: playing.id }), playing.id, 'EXACT_NOT_ALLOWED');
   });
 
   it('refuses everything but reading in a cancelled game', async () => {
     const cancelled = await api.createGame(outsider, { preset: 'CLASSIC' });
-    const left = acceptedGame(await api.mutate('leaveGame', outsider, { gameId: cancelled.id }), 'leave');
+    const left = accepted(await api.mutate('leaveGame', outsider, { gameId: cancelled.id }), 'leave');
     expect([left.status, left.seats]).toEqual(['CANCELLED', []]);
     await refused(api.mutate('joinGame', guest, { gameId: cancelled.id }), cancelled.id, 'GAME_NOT_IN_LOBBY');
     await refused(
@@ -611,7 +608,7 @@ describe('moves in the wrong state', () => {
 
 describe('production mode', () => {
   let prod: TestApi;
-  let player: TestPlayer;
+  let player: Player;
   let gameId: string;
 
   beforeAll(async () => {
@@ -726,7 +723,7 @@ describe('production mode', () => {
       await prod.gql('{ nosuchfield }'),
       await prod.gql('{ games { '),
       await prod.mutate('joinGame', null, { gameId }),
-      await gqlAt(prod.url, '{ viewer { id } }', {}, { headers: { authorization: 'Bearer nonsense!' } }),
+      await gql(prod.url, '{ viewer { id } }', {}, null, { authorization: 'Bearer nonsense!' }),
     ]) {
       expect(['BAD_USER_INPUT', 'GRAPHQL_VALIDATION_FAILED', 'UNAUTHENTICATED']).toContain(
         topLevel(response)[0],

@@ -1,15 +1,12 @@
+import { type GameData, ROUND_FIELDS, type RoundData, seatedPlayer, TestApi } from '../support/api-harness';
 import {
-  ROUND_FIELDS,
-  TestApi,
-  acceptedGame,
+  accepted,
   dataOf,
-  seatedPlayer,
-  type GameData,
-  type GamePayloadData,
+  type GamePayload,
   type GqlResponse,
-  type RoundData,
-  type TestPlayer,
-} from '../support/api-harness';
+  payloadOf,
+  type Player,
+} from '../support/graphql-client';
 
 /**
  * Many moves on one game at the same instant, through HTTP: the store must serialise them so that each is
@@ -26,13 +23,13 @@ afterAll(async () => {
   await api.close();
 });
 
-type Sent = { player: TestPlayer; kind: 'BID' | 'DUDO'; quantity?: number; face?: number };
+type Sent = { player: Player; kind: 'BID' | 'DUDO'; quantity?: number; face?: number };
 
 function send(
   gameId: string,
   move: Sent,
   expectedVersion?: number,
-): Promise<GqlResponse<Record<string, GamePayloadData>>> {
+): Promise<GqlResponse<Record<string, GamePayload<GameData>>>> {
   const input = { gameId, ...(expectedVersion === undefined ? {} : { expectedVersion }) };
   return move.kind === 'BID'
     ? api.placeBid(move.player, { ...input, quantity: move.quantity!, face: move.face! })
@@ -62,10 +59,7 @@ describe('20 concurrent moves with the same expectedVersion', () => {
     const started = await api.startedGame(players, { preset: 'CLASSIC' });
     // One bid first, so that dudo is a legal answer too.
     const opener = seatedPlayer(started, players, started.turn!.position);
-    const opened = acceptedGame(
-      await api.placeBid(opener, { gameId: started.id, quantity: 2, face: 3 }),
-      'open',
-    );
+    const opened = accepted(await api.placeBid(opener, { gameId: started.id, quantity: 2, face: 3 }), 'open');
     const version = opened.version;
     const turn = opened.turn!.position;
     const next = seatedPlayer(opened, players, turn);
@@ -80,7 +74,7 @@ describe('20 concurrent moves with the same expectedVersion', () => {
       { player, kind: 'DUDO' },
     ]);
     const responses = await Promise.all(moves.map((m) => send(started.id, m, version)));
-    const payloads = responses.map((r) => TestApi.payload(r));
+    const payloads = responses.map((r) => payloadOf(r));
 
     const applied = payloads.flatMap((p, i) => (p.userErrors.length === 0 ? [i] : []));
     expect(applied.length).toBe(1);
@@ -123,7 +117,7 @@ describe('concurrent moves without expectedVersion', () => {
 
     const payloads = (
       await Promise.all(joiners.map((p) => api.mutate('joinGame', p, { gameId: created.id })))
-    ).map((r) => TestApi.payload(r));
+    ).map((r) => payloadOf(r));
     const joined = payloads.filter((p) => p.userErrors.length === 0);
     const refused = payloads.filter((p) => p.userErrors.length > 0);
     expect(joined.length).toBe(9);
@@ -150,11 +144,11 @@ describe('concurrent moves without expectedVersion', () => {
     const players = await api.registerPlayers(Array.from({ length: 10 }, (_, i) => `Leaver ${i}`));
     const created = await api.createGame(players[0]!, { preset: 'PUB' });
     for (const p of players.slice(1))
-      acceptedGame(await api.mutate('joinGame', p, { gameId: created.id }), 'join');
+      accepted(await api.mutate('joinGame', p, { gameId: created.id }), 'join');
 
     const payloads = (
       await Promise.all(players.map((p) => api.mutate('leaveGame', p, { gameId: created.id })))
-    ).map((r) => TestApi.payload(r));
+    ).map((r) => payloadOf(r));
     expect(payloads.map((p) => p.userErrors)).toEqual(players.map(() => []));
     expect(payloads.map((p) => p.game!.version).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 10 }, (_, i) => 11 + i),
@@ -171,12 +165,12 @@ describe('concurrent moves without expectedVersion', () => {
     const players = await api.registerPlayers(['S1', 'S2', 'S3']);
     const created = await api.createGame(players[0]!, { preset: 'PERUDO' });
     for (const p of players.slice(1))
-      acceptedGame(await api.mutate('joinGame', p, { gameId: created.id }), 'join');
+      accepted(await api.mutate('joinGame', p, { gameId: created.id }), 'join');
     const payloads = (
       await Promise.all(
         Array.from({ length: 10 }, () => api.mutate('startGame', players[0]!, { gameId: created.id })),
       )
-    ).map((r) => TestApi.payload(r));
+    ).map((r) => payloadOf(r));
     const codes = payloads.map((p) => p.userErrors.map((e) => e.code).join());
     expect(codes.filter((c) => c === '').length).toBe(1);
     expect(codes.filter((c) => c === 'GAME_NOT_IN_LOBBY').length).toBe(9);
@@ -198,9 +192,7 @@ describe('concurrent moves without expectedVersion', () => {
         face: 6,
       })),
     );
-    const payloads = (await Promise.all(moves.map((m) => send(started.id, m)))).map((r) =>
-      TestApi.payload(r),
-    );
+    const payloads = (await Promise.all(moves.map((m) => send(started.id, m)))).map((r) => payloadOf(r));
 
     const applied = payloads.flatMap((p, i) =>
       p.userErrors.length === 0 ? [{ move: moves[i]!, game: p.game! }] : [],
@@ -220,7 +212,7 @@ describe('concurrent moves without expectedVersion', () => {
     // higher than the one before.
     const rounds = await roundsOf(started.id);
     expect(rounds.length).toBe(1);
-    const seatOf = (p: TestPlayer): number => started.seats.find((s) => s.player.id === p.id)!.position;
+    const seatOf = (p: Player): number => started.seats.find((s) => s.player.id === p.id)!.position;
     expect(rounds[0]!.bids.map((b) => [b.seat.position, b.quantity, b.face])).toEqual(
       applied.map((a) => [seatOf(a.move.player), a.move.quantity, a.move.face]),
     );

@@ -1,20 +1,18 @@
 import {
-  ROUNDS_PAGE_QUERY,
-  RULES_FIELDS,
-  TestApi,
-  acceptedGame,
-  botRng,
-  dataOf,
-  playTurn,
+  type BotView,
   type BotMove,
+  botRng,
   type GameData,
-  type PlayState,
+  playTurn,
   type Preset,
   type RoundData,
+  ROUNDS_PAGE_QUERY,
   type RoundsPage,
+  RULES_FIELDS,
   type RulesData,
-  type TestPlayer,
+  TestApi,
 } from '../support/api-harness';
+import { accepted, dataOf, payloadOf, type Player } from '../support/graphql-client';
 import { checkHistory, recordSeen, type SeenDice } from '../support/round-checks';
 
 /**
@@ -30,7 +28,7 @@ interface Stats {
 }
 
 interface PlayedGame {
-  players: TestPlayer[];
+  players: Player[];
   created: GameData;
   started: GameData;
   /** Version after the start. */
@@ -49,10 +47,10 @@ const GAMES: [Preset, number, number][] = [
 let api: TestApi;
 let presets: Map<Preset, RulesData>;
 /** Sits in every game, so that its stats add up over several games. */
-let regular: TestPlayer;
+let regular: Player;
 const played = new Map<Preset, Promise<PlayedGame>>();
 
-async function statsOf(player: TestPlayer): Promise<Stats> {
+async function statsOf(player: Player): Promise<Stats> {
   const data = dataOf(
     await api.gql<{ player: { stats: Stats } }>(
       `query($id: ID!) { player(id: $id) { stats { gamesPlayed gamesFinished gamesWon gamesInProgress } } }`,
@@ -85,12 +83,12 @@ async function setUp(preset: Preset, playerCount: number): Promise<Omit<PlayedGa
   expect(created.turn).toBeNull();
   let version = created.version;
   for (const [i, p] of others.entries()) {
-    const joined = acceptedGame(await api.mutate('joinGame', p, { gameId: created.id }), 'joinGame');
+    const joined = accepted(await api.mutate('joinGame', p, { gameId: created.id }), 'joinGame');
     expect(joined.version).toBe(++version);
     expect(joined.seats.map((s) => s.player.id)).toEqual(players.slice(0, i + 2).map((q) => q.id));
     expect(joined.viewerSeat).toEqual({ position: i + 1 });
   }
-  const started = acceptedGame(
+  const started = accepted(
     await api.mutate('startGame', regular, { gameId: created.id, expectedVersion: version }),
     'startGame',
   );
@@ -116,7 +114,7 @@ async function play(setup: Omit<PlayedGame, 'moves' | 'seen'>, seed: number): Pr
   const rng = botRng(seed);
   const seen: SeenDice = new Map();
   const moves: BotMove[] = [];
-  let game: PlayState = setup.started;
+  let game: BotView = setup.started;
   let version = setup.startVersion;
   while (game.status === 'IN_PROGRESS') {
     if (moves.length > 1500) throw new Error('the game does not end');
@@ -256,7 +254,7 @@ describe.each(GAMES)('a full game of %s with %i players', (preset, playerCount) 
     }
 
     // A finished game takes no more moves, and the refusal changes nothing.
-    const late = TestApi.payload(await api.mutate('callDudo', regular, { gameId: created.id }));
+    const late = payloadOf(await api.mutate('callDudo', regular, { gameId: created.id }));
     expect(late.userErrors.map((e) => e.code)).toEqual(['GAME_NOT_IN_PROGRESS']);
     expect(late.game!.version).toBe(final.version);
     expect((await api.mustGame(created.id)).version).toBe(final.version);

@@ -1,12 +1,5 @@
-import {
-  TestApi,
-  acceptedGame,
-  dataOf,
-  seatedPlayer,
-  type GameData,
-  type GamePayloadData,
-  type TestPlayer,
-} from '../support/api-harness';
+import { type GameData, seatedPlayer, TestApi } from '../support/api-harness';
+import { accepted, dataOf, type GamePayload, payloadOf, type Player } from '../support/graphql-client';
 
 /**
  * A client that did not get an answer retries with the same idempotencyKey: it gets the first answer again
@@ -24,10 +17,10 @@ afterAll(async () => {
 });
 
 interface Table {
-  players: TestPlayer[];
+  players: Player[];
   game: GameData;
   /** The player whose turn it is, then the next ones in turn order. */
-  inTurn: TestPlayer[];
+  inTurn: Player[];
 }
 
 async function table(names: string[]): Promise<Table> {
@@ -39,13 +32,13 @@ async function table(names: string[]): Promise<Table> {
 }
 
 function bid(
-  player: TestPlayer,
+  player: Player,
   gameId: string,
   quantity: number,
   face: number,
   extra: Record<string, unknown> = {},
 ) {
-  return api.placeBid(player, { gameId, quantity, face, ...extra }).then((r) => TestApi.payload(r));
+  return api.placeBid(player, { gameId, quantity, face, ...extra }).then((r) => payloadOf(r));
 }
 
 async function bidCount(gameId: string): Promise<number> {
@@ -53,7 +46,7 @@ async function bidCount(gameId: string): Promise<number> {
   return game.currentRound!.bids.length;
 }
 
-async function gamesOf(player: TestPlayer): Promise<string[]> {
+async function gamesOf(player: Player): Promise<string[]> {
   const data = dataOf(
     await api.gql<{ player: { games: { nodes: { id: string }[] } } }>(
       `query($id: ID!) { player(id: $id) { games(first: 100) { nodes { id } } } }`,
@@ -66,7 +59,7 @@ async function gamesOf(player: TestPlayer): Promise<string[]> {
 describe('a move retried with the same key by the same player', () => {
   it('returns the first result and is applied once, however late the retry', async () => {
     const { game, inTurn } = await table(['Ana', 'Ben', 'Cal']);
-    const [a, b] = inTurn as [TestPlayer, TestPlayer];
+    const [a, b] = inTurn as [Player, Player];
     const key = 'bid-1';
     const first = await bid(a, game.id, 2, 3, { idempotencyKey: key, clientMutationId: 'first' });
     expect(first.userErrors).toEqual([]);
@@ -80,7 +73,7 @@ describe('a move retried with the same key by the same player', () => {
     expect(await bidCount(game.id)).toBe(1);
 
     // The game moves on; a retry still answers with the game as the first response showed it.
-    acceptedGame(await api.placeBid(b, { gameId: game.id, quantity: 3, face: 3 }), 'next bid');
+    accepted(await api.placeBid(b, { gameId: game.id, quantity: 3, face: 3 }), 'next bid');
     const late = await bid(a, game.id, 2, 3, { idempotencyKey: key });
     expect({ ...late, clientMutationId: null }).toEqual({ ...first, clientMutationId: null });
     expect((await api.mustGame(game.id)).version).toBe(game.version + 2);
@@ -89,12 +82,12 @@ describe('a move retried with the same key by the same player', () => {
 
   it('returns the same refusal, even once the move would be legal', async () => {
     const { game, inTurn } = await table(['Dee', 'Eli', 'Fay']);
-    const [a, b] = inTurn as [TestPlayer, TestPlayer];
+    const [a, b] = inTurn as [Player, Player];
     const early = await bid(b, game.id, 2, 4, { idempotencyKey: 'early' });
     expect(early.userErrors.map((e) => e.code)).toEqual(['NOT_YOUR_TURN']);
     expect(early.game!.version).toBe(game.version);
 
-    acceptedGame(await api.placeBid(a, { gameId: game.id, quantity: 1, face: 4 }), 'bid');
+    accepted(await api.placeBid(a, { gameId: game.id, quantity: 1, face: 4 }), 'bid');
     const retry = await bid(b, game.id, 2, 4, { idempotencyKey: 'early' });
     expect(retry).toEqual(early);
     const now = await api.mustGame(game.id);
@@ -106,8 +99,8 @@ describe('a move retried with the same key by the same player', () => {
 
   it('is applied once when ten retries arrive at the same time', async () => {
     const { game, inTurn } = await table(['Gus', 'Hal', 'Ivy']);
-    const [a] = inTurn as [TestPlayer];
-    const payloads: GamePayloadData[] = await Promise.all(
+    const [a] = inTurn as [Player];
+    const payloads: GamePayload<GameData>[] = await Promise.all(
       Array.from({ length: 10 }, () =>
         bid(a, game.id, 3, 5, { idempotencyKey: 'together', expectedVersion: game.version }),
       ),
@@ -122,13 +115,11 @@ describe('a move retried with the same key by the same player', () => {
 
   it('is applied once when ten retries of a call arrive at the same time', async () => {
     const { game, inTurn } = await table(['Jo', 'Kai', 'Lu']);
-    const [a, b] = inTurn as [TestPlayer, TestPlayer];
-    acceptedGame(await api.placeBid(a, { gameId: game.id, quantity: 1, face: 2 }), 'bid');
+    const [a, b] = inTurn as [Player, Player];
+    accepted(await api.placeBid(a, { gameId: game.id, quantity: 1, face: 2 }), 'bid');
     const payloads = await Promise.all(
       Array.from({ length: 10 }, () =>
-        api
-          .mutate('callDudo', b, { gameId: game.id, idempotencyKey: 'doubt' })
-          .then((r) => TestApi.payload(r)),
+        api.mutate('callDudo', b, { gameId: game.id, idempotencyKey: 'doubt' }).then((r) => payloadOf(r)),
       ),
     );
     for (const p of payloads) expect(p).toEqual(payloads[0]);
@@ -143,7 +134,7 @@ describe('a move retried with the same key by the same player', () => {
 describe('an idempotency key', () => {
   it('belongs to one player: another player using the same key is not affected', async () => {
     const { game, inTurn } = await table(['Mo', 'Ned', 'Oz']);
-    const [a, b] = inTurn as [TestPlayer, TestPlayer];
+    const [a, b] = inTurn as [Player, Player];
     const mine = await bid(a, game.id, 1, 6, { idempotencyKey: 'shared' });
     expect(mine.userErrors).toEqual([]);
     const theirs = await bid(b, game.id, 2, 6, { idempotencyKey: 'shared' });
@@ -154,15 +145,15 @@ describe('an idempotency key', () => {
 
   it('cannot be reused for other arguments or another mutation', async () => {
     const { game, inTurn } = await table(['Pam', 'Quin', 'Rex']);
-    const [a] = inTurn as [TestPlayer];
+    const [a] = inTurn as [Player];
     expect((await bid(a, game.id, 2, 2, { idempotencyKey: 'once' })).userErrors).toEqual([]);
     const reused = [
       await bid(a, game.id, 3, 2, { idempotencyKey: 'once' }),
       await bid(a, game.id, 2, 3, { idempotencyKey: 'once' }),
       await bid(a, game.id, 2, 2, { idempotencyKey: 'once', expectedVersion: game.version }),
-      TestApi.payload(await api.mutate('callDudo', a, { gameId: game.id, idempotencyKey: 'once' })),
-      TestApi.payload(await api.mutate('leaveGame', a, { gameId: game.id, idempotencyKey: 'once' })),
-      TestApi.payload(await api.createGameRaw(a, { preset: 'CLASSIC', idempotencyKey: 'once' })),
+      payloadOf(await api.mutate('callDudo', a, { gameId: game.id, idempotencyKey: 'once' })),
+      payloadOf(await api.mutate('leaveGame', a, { gameId: game.id, idempotencyKey: 'once' })),
+      payloadOf(await api.createGameRaw(a, { preset: 'CLASSIC', idempotencyKey: 'once' })),
     ];
     for (const p of reused) {
       expect(p.userErrors.map((e) => [e.code, e.field])).toEqual([
@@ -186,7 +177,7 @@ describe('an idempotency key', () => {
 
   it('is refused when empty, too long or with control characters', async () => {
     const { game, inTurn } = await table(['Sal', 'Tom']);
-    const [a] = inTurn as [TestPlayer];
+    const [a] = inTurn as [Player];
     for (const key of ['', 'k'.repeat(129), 'a\nb', 'a\u0000b']) {
       const response = await api.placeBid(a, { gameId: game.id, quantity: 1, face: 2, idempotencyKey: key });
       expect(response.body.errors!.map((e) => [e.extensions!.code, e.extensions!.field])).toEqual([
@@ -202,15 +193,15 @@ describe('createGame with a key', () => {
   it('creates one game, retried one after the other or ten at a time', async () => {
     const [host] = await api.registerPlayers(['Host']);
     const input = { preset: 'PUB' as const, name: 'Once', maxPlayers: 4, idempotencyKey: 'new-table' };
-    const first = TestApi.payload(await api.createGameRaw(host!, input));
+    const first = payloadOf(await api.createGameRaw(host!, input));
     expect(first.userErrors).toEqual([]);
     expect(first.game!.version).toBe(1);
-    const again = TestApi.payload(await api.createGameRaw(host!, input));
+    const again = payloadOf(await api.createGameRaw(host!, input));
     expect(again).toEqual(first);
 
     const together = await Promise.all(
       Array.from({ length: 10 }, () =>
-        api.createGameRaw(host!, { ...input, idempotencyKey: 'together' }).then((r) => TestApi.payload(r)),
+        api.createGameRaw(host!, { ...input, idempotencyKey: 'together' }).then((r) => payloadOf(r)),
       ),
     );
     for (const p of together) expect(p).toEqual(together[0]);
@@ -226,7 +217,7 @@ describe('createGame with a key', () => {
     expect(lobby.games.nodes.filter((g) => g.host.id === host!.id).length).toBe(2);
 
     // The same key with other settings is refused and creates nothing.
-    const other = TestApi.payload(await api.createGameRaw(host!, { ...input, name: 'Twice' }));
+    const other = payloadOf(await api.createGameRaw(host!, { ...input, name: 'Twice' }));
     expect(other.userErrors.map((e) => e.code)).toEqual(['IDEMPOTENCY_KEY_REUSED']);
     expect(other.game).toBeNull();
     expect((await gamesOf(host!)).length).toBe(2);
@@ -236,10 +227,10 @@ describe('createGame with a key', () => {
     const [host] = await api.registerPlayers(['Refused host']);
     // CLASSIC seats at most 10.
     const input = { preset: 'CLASSIC' as const, maxPlayers: 12, idempotencyKey: 'too-big' };
-    const first = TestApi.payload(await api.createGameRaw(host!, input));
+    const first = payloadOf(await api.createGameRaw(host!, input));
     expect(first.userErrors.map((e) => [e.code, e.field])).toEqual([['INVALID_RULES', ['maxPlayers']]]);
     expect(first.game).toBeNull();
-    expect(TestApi.payload(await api.createGameRaw(host!, input))).toEqual(first);
+    expect(payloadOf(await api.createGameRaw(host!, input))).toEqual(first);
     expect(await gamesOf(host!)).toEqual([]);
   });
 });

@@ -2,14 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { fromGlobalId } from '../../src/graphql/ids';
 import { IDEMPOTENCY_RETENTION_MS } from '../../src/store/idempotency-janitor';
 import { registrationKeyHash } from '../../src/store/registration-seal';
+import { type PlayerRef, TestApi } from '../support/api-harness';
 import {
-  TestApi,
   dataOf,
-  onlyError,
   type GqlResponse,
-  type PlayerRef,
+  onlyError,
+  payloadOf,
   type UserErrorData,
-} from '../support/api-harness';
+} from '../support/graphql-client';
 
 /**
  * registerPlayer with an idempotencyKey: a client that lost the answer retries with the same key and gets
@@ -219,14 +219,14 @@ describe('a registration key', () => {
     const as = { id: host.player.id, name: host.player.name, token: host.token };
 
     const input = { preset: 'PUB' as const, name: 'Keyed table', idempotencyKey: key };
-    const created = TestApi.payload(await api.createGameRaw(as, input));
+    const created = payloadOf(await api.createGameRaw(as, input));
     expect(created.userErrors).toEqual([]);
     expect(created.game!.host).toEqual(host.player);
-    expect(TestApi.payload(await api.createGameRaw(as, input))).toEqual(created);
+    expect(payloadOf(await api.createGameRaw(as, input))).toEqual(created);
 
     // The registration under the key is untouched, and the game under it too.
     expect(await registered({ name: 'Shared key', idempotencyKey: key })).toEqual(host);
-    expect(TestApi.payload(await api.createGameRaw(as, input))).toEqual(created);
+    expect(payloadOf(await api.createGameRaw(as, input))).toEqual(created);
     expect(await playersNamed('Shared key')).toEqual([dbId(host.player.id)]);
     const games = await api.sql<{ n: number }>('SELECT count(*)::int AS n FROM games WHERE host_id = $1', [
       dbId(host.player.id),

@@ -1,17 +1,15 @@
 import {
-  TestApi,
-  acceptedGame,
+  type BotView,
   botRng,
-  dataOf,
-  playTurn,
   type GameData,
-  type PlayState,
+  playTurn,
   type RoundData,
-  type TestPlayer,
+  TestApi,
 } from '../support/api-harness';
+import { accepted, dataOf, type Player } from '../support/graphql-client';
+import { keyOf } from '../support/sql';
 import { Client as PgClient } from 'pg';
 import { SNAPSHOT_EVERY } from '../../src/store/move-statement';
-import { keyOf } from '../hardening/support';
 import { checkHistory, recordSeen, type SeenDice } from '../support/round-checks';
 
 /**
@@ -31,14 +29,14 @@ afterAll(async () => {
 });
 
 /** Every player's own view of the game. */
-async function views(gameId: string, players: readonly TestPlayer[]): Promise<GameData[]> {
+async function views(gameId: string, players: readonly Player[]): Promise<GameData[]> {
   return Promise.all(players.map((p) => api.mustGame(gameId, p)));
 }
 
 it('goes on after a restart in the lobby and another in the middle of a round', async () => {
   const players = await api.registerPlayers(['Ada', 'Bea', 'Cid']);
   const created = await api.createGame(players[0]!, { preset: 'PERUDO', name: 'Across restarts' });
-  acceptedGame(await api.mutate('joinGame', players[1]!, { gameId: created.id }), 'join');
+  accepted(await api.mutate('joinGame', players[1]!, { gameId: created.id }), 'join');
 
   // Restart with the lobby half full.
   const firstUrl = api.url;
@@ -51,8 +49,8 @@ it('goes on after a restart in the lobby and another in the middle of a round', 
     const data = dataOf(await api.gql<{ viewer: { id: string } }>('{ viewer { id } }', {}, p.token));
     expect(data.viewer.id).toBe(p.id);
   }
-  acceptedGame(await api.mutate('joinGame', players[2]!, { gameId: created.id }), 'join');
-  const started = acceptedGame(
+  accepted(await api.mutate('joinGame', players[2]!, { gameId: created.id }), 'join');
+  const started = accepted(
     await api.mutate('startGame', players[0]!, { gameId: created.id, expectedVersion: 3 }),
     'start',
   );
@@ -61,7 +59,7 @@ it('goes on after a restart in the lobby and another in the middle of a round', 
   // Play until round 3 has a bid on the table.
   const rng = botRng(7);
   const seen: SeenDice = new Map();
-  let game: PlayState = started;
+  let game: BotView = started;
   let version = started.version;
   while (
     game.status === 'IN_PROGRESS' &&
@@ -84,7 +82,7 @@ it('goes on after a restart in the lobby and another in the middle of a round', 
     expectedVersion: version,
     idempotencyKey: 'before-restart',
   });
-  const first = acceptedGame(dudo, 'dudo');
+  const first = accepted(dudo, 'dudo');
   expect(first.version).toBe(++version);
   recordSeen(seen, moverView.currentRound!.number, turn, moverView.seats[turn]!.dice!);
   const roundsBefore = await api.allRounds(created.id);
@@ -112,7 +110,7 @@ it('goes on after a restart in the lobby and another in the middle of a round', 
   );
   expect(nodes).toEqual({ g: { id: created.id }, r: { id: roundsBefore[0]!.id }, p: { id: players[2]!.id } });
   // A retry of the move made before the restart answers as the first time and is not applied again.
-  const retry = acceptedGame(
+  const retry = accepted(
     await api.mutate('callDudo', mover, {
       gameId: created.id,
       expectedVersion: version - 1,
@@ -144,11 +142,8 @@ it('goes on after a restart in the lobby and another in the middle of a round', 
 it('rebuilds a game whose stored snapshot is older than its last moves from the events after it', async () => {
   const players = await api.registerPlayers(['Dan', 'Eve']);
   const created = await api.createGame(players[0]!, { preset: 'CLASSIC' });
-  acceptedGame(await api.mutate('joinGame', players[1]!, { gameId: created.id }), 'join');
-  let game: PlayState = acceptedGame(
-    await api.mutate('startGame', players[0]!, { gameId: created.id }),
-    'start',
-  );
+  accepted(await api.mutate('joinGame', players[1]!, { gameId: created.id }), 'join');
+  let game: BotView = accepted(await api.mutate('startGame', players[0]!, { gameId: created.id }), 'start');
   const rng = botRng(11);
   const stored = async (): Promise<{ version: number; state_version: number }> => {
     const client = new PgClient({ connectionString: api.database.url });

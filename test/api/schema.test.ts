@@ -15,7 +15,8 @@ import {
 import { createSchema } from '../../src/graphql/schema';
 import { schemaSdl } from '../../src/graphql/schema-sdl';
 import { projectRoot } from '../../src/persistence/project-root';
-import { TestApi, dataOf } from '../support/api-harness';
+import { TestApi } from '../support/api-harness';
+import { dataOf } from '../support/graphql-client';
 
 /** The checked-in schema.graphql is the contract: it must be what the code builds and what the server serves. */
 

@@ -1,12 +1,5 @@
-import {
-  TestApi,
-  acceptedGame,
-  dataOf,
-  seatedPlayer,
-  type GameData,
-  type GqlResponse,
-  type TestPlayer,
-} from '../support/api-harness';
+import { type GameData, seatedPlayer, TestApi } from '../support/api-harness';
+import { accepted, dataOf, type GqlResponse, type Player } from '../support/graphql-client';
 
 /**
  * The secrecy rule, over every path that reaches a seat or a round: a viewer sees its own dice in the open
@@ -37,13 +30,13 @@ function gameSelection(reveal: boolean): string {
 
 interface Viewer {
   name: string;
-  player: TestPlayer | null;
+  player: Player | null;
 }
 
 let api: TestApi;
-let players: TestPlayer[];
+let players: Player[];
 /** Registered, but without a seat in the game being played. */
-let outsider: TestPlayer;
+let outsider: Player;
 let viewers: Viewer[];
 let playing: GameData;
 let lobbyId: string;
@@ -52,7 +45,7 @@ const dice = new Map<number, Map<number, number[]>>();
 let openRound: number;
 let roundIds: string[];
 
-function seatOf(player: TestPlayer | null): number | null {
+function seatOf(player: Player | null): number | null {
   if (!player) return null;
   const seat = playing.seats.find((s) => s.player.id === player.id);
   return seat ? seat.position : null;
@@ -84,20 +77,20 @@ beforeAll(async () => {
   playing = await api.startedGame(players, { preset: 'CLASSIC' });
   await recordDice(1);
   let turn = seatedPlayer(playing, players, playing.turn!.position);
-  let game = acceptedGame(await api.placeBid(turn, { gameId: playing.id, quantity: 1, face: 2 }), 'bid');
+  let game = accepted(await api.placeBid(turn, { gameId: playing.id, quantity: 1, face: 2 }), 'bid');
   turn = seatedPlayer(playing, players, game.turn!.position);
-  game = acceptedGame(await api.mutate('callDudo', turn, { gameId: playing.id }), 'dudo');
+  game = accepted(await api.mutate('callDudo', turn, { gameId: playing.id }), 'dudo');
   expect(game.currentRound!.number).toBe(2);
   await recordDice(2);
   turn = seatedPlayer(playing, players, game.turn!.position);
-  game = acceptedGame(await api.placeBid(turn, { gameId: playing.id, quantity: 1, face: 3 }), 'bid');
+  game = accepted(await api.placeBid(turn, { gameId: playing.id, quantity: 1, face: 3 }), 'bid');
   openRound = 2;
   roundIds = (await api.allRounds(playing.id)).map((r) => r.id);
   expect(roundIds.length).toBe(2);
 
   // Another game, in its lobby, with the outsider seated: nobody has dice there.
   const lobby = await api.createGame(players[1]!, { preset: 'PUB' });
-  acceptedGame(await api.mutate('joinGame', outsider, { gameId: lobby.id }), 'join');
+  accepted(await api.mutate('joinGame', outsider, { gameId: lobby.id }), 'join');
   lobbyId = lobby.id;
 });
 

@@ -7,25 +7,21 @@ import { migrate } from '../../src/persistence/migrate';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   accepted,
-  checkLog,
   dataOf,
-  EmbeddedPostgresProcess,
   gql,
   mutate,
-  nextMove,
   onlyError,
-  RawSocket,
-  registerPlayer,
-  sleep,
-  spawnServer,
-  sql,
-  startedGame,
-  type Move,
   type Player,
   type PlayView,
+  registerPlayer,
   type Reply,
-  type ServerProcess,
-} from './support';
+  startedGame,
+} from '../support/graphql-client';
+import { type ServerProcess, spawnServer } from '../support/server-launcher';
+import { sql } from '../support/sql';
+import { sleep } from '../support/timing';
+import { RawSocket } from '../support/ws-client';
+import { checkLog, EmbeddedPostgresProcess, type Move, nextMove } from './support';
 
 /**
  * Faults while clients play: the server process killed with SIGKILL (a move in flight, its idempotency key
@@ -77,7 +73,7 @@ describe('the server process killed with SIGKILL mid-game', () => {
   });
 
   const start = (): Promise<ServerProcess> =>
-    spawnServer({ DATABASE_URL: db.url, RATE_LIMITS: 'off', NODE_ENV: 'production' });
+    spawnServer({ databaseUrl: db.url, env: { RATE_LIMITS: 'off', NODE_ENV: 'production' } });
 
   /** Follows the game on a new socket from `afterSeq`. */
   async function follow(url: string, gameId: string, afterSeq: number): Promise<RawSocket> {

@@ -21,20 +21,18 @@ import { NO_RATE_LIMITS } from '../../src/limits';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   accepted,
-  mutate,
-  nextMove,
-  PROJECT_ROOT,
-  publicGame,
-  RawSocket,
-  registerPlayer,
-  send,
-  startedGame,
   type GamePayload,
   type GqlError,
+  mutate,
   type Player,
-  type PublicGame,
+  registerPlayer,
   type Reply,
-} from './support';
+  send,
+  startedGame,
+} from '../support/graphql-client';
+import { PROJECT_ROOT } from '../support/server-launcher';
+import { RawSocket } from '../support/ws-client';
+import { nextMove, publicGame, type PublicGame } from './support';
 
 /**
  * Random operations with random and invalid inputs against the real server over HTTP (and documents over

@@ -8,17 +8,16 @@ import {
   accepted,
   dataOf,
   gql,
+  type GqlError,
   mutate,
   onlyError,
   postJson,
-  RawSocket,
   registerPlayer,
-  send,
-  sql,
-  type Frame,
-  type GqlError,
   type Reply,
-} from './support';
+  send,
+} from '../support/graphql-client';
+import { sql } from '../support/sql';
+import { type Frame, RawSocket } from '../support/ws-client';
 
 /**
  * The checks graphql-cop runs against a GraphQL endpoint, made against the real server in production mode

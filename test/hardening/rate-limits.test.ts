@@ -4,21 +4,19 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import {
   accepted,
   dataOf,
-  keyOf,
+  type GamePayload,
   gql,
   mutate,
-  nextMove,
   onlyError,
-  postJson,
-  publicGame,
-  RawSocket,
-  registerPlayer,
-  sleep,
-  sql,
-  type GamePayload,
   type Player,
+  postJson,
+  registerPlayer,
   type Reply,
-} from './support';
+} from '../support/graphql-client';
+import { keyOf, sql } from '../support/sql';
+import { sleep } from '../support/timing';
+import { RawSocket } from '../support/ws-client';
+import { nextMove, publicGame } from './support';
 
 /**
  * Rate limits and caps, on servers started with small limits: per player and per connection (RATE_LIMITED

@@ -6,15 +6,14 @@ import {
   accepted,
   dataOf,
   gql,
-  keyOf,
   mutate,
-  nextMove,
   onlyError,
-  registerPlayer,
-  sql,
-  startedGame,
   type Player,
-} from './support';
+  registerPlayer,
+  startedGame,
+} from '../support/graphql-client';
+import { keyOf, sql } from '../support/sql';
+import { nextMove } from './support';
 
 /**
  * What the database keeps of what clients send: bearer tokens only as SHA-256 digests (a copy of the

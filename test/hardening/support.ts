@@ -1,115 +1,15 @@
+// What only the hardening tests share: a spectator's full reading of a game, a bot that makes legal moves,
+// checks of a game's stored event log, and an embedded PostgreSQL that can be stopped and started again.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { Client as PgClient } from 'pg';
-import WebSocket from 'ws';
 import { replay, type GameEvent } from '../../src/engine';
 import { SNAPSHOT_EVERY } from '../../src/store/move-statement';
-
-/**
- * What the hardening tests share: a raw GraphQL-over-HTTP client that keeps status, headers and text, a raw
- * graphql-transport-ws socket that keeps every frame, the real server as a child process, a bot that makes
- * legal moves, and checks of a game's stored event log.
- */
-
-export const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
+import { dataOf, gql, playView, type Player, type PlayView } from '../support/graphql-client';
+import { PROJECT_ROOT, tsBoot } from '../support/server-launcher';
+import { keyOf, sql } from '../support/sql';
 
 // ---------------------------------------------------------------------------------------------------------
-// HTTP
-
-export interface GqlError {
-  message: string;
-  path?: (string | number)[];
-  locations?: { line: number; column: number }[];
-  extensions?: { code?: string; [key: string]: unknown };
-}
-
-export interface Reply<T = Record<string, unknown>> {
-  status: number;
-  headers: Headers;
-  text: string;
-  /** The parsed body, or null when it is not JSON. */
-  body: { data?: T | null; errors?: GqlError[] } | null;
-}
-
-/** POSTs any JSON payload (an operation, a batch, garbage) and keeps the whole reply. */
-export async function postJson<T = Record<string, unknown>>(
-  url: string,
-  payload: unknown,
-  headers: Record<string, string> = {},
-): Promise<Reply<T>> {
-  return send<T>(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof payload === 'string' ? payload : JSON.stringify(payload),
-  });
-}
-
-export async function send<T = Record<string, unknown>>(url: string, init: RequestInit): Promise<Reply<T>> {
-  const response = await fetch(url, init);
-  const text = await response.text();
-  let body: Reply<T>['body'] = null;
-  try {
-    body = JSON.parse(text) as Reply<T>['body'];
-  } catch {
-    body = null;
-  }
-  return { status: response.status, headers: response.headers, text, body };
-}
-
-/** One operation as `token`'s player (none: anonymous). */
-export function gql<T = Record<string, unknown>>(
-  url: string,
-  query: string,
-  variables: Record<string, unknown> = {},
-  token?: string | null,
-): Promise<Reply<T>> {
-  return postJson<T>(url, { query, variables }, token ? { authorization: `Bearer ${token}` } : {});
-}
-
-/** The data of a reply that must have succeeded. */
-export function dataOf<T>(reply: Reply<T>): T {
-  if (reply.status !== 200 || !reply.body || reply.body.errors || !reply.body.data) {
-    throw new Error(`expected a successful reply, got HTTP ${reply.status}: ${reply.text}`);
-  }
-  return reply.body.data;
-}
-
-/** The top-level errors of a reply (empty when none). */
-export function errorsOf(reply: Reply<unknown>): GqlError[] {
-  return reply.body?.errors ?? [];
-}
-
-/** The single top-level error of a reply. */
-export function onlyError(reply: Reply<unknown>): GqlError {
-  const errors = errorsOf(reply);
-  if (errors.length !== 1)
-    throw new Error(`expected exactly one error, got HTTP ${reply.status}: ${reply.text}`);
-  return errors[0]!;
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Players and games through the public API
-
-export interface Player {
-  id: string;
-  name: string;
-  token: string;
-}
-
-export async function registerPlayer(url: string, name: string): Promise<Player> {
-  const data = dataOf(
-    await gql<{ registerPlayer: { player: { id: string; name: string }; token: string } }>(
-      url,
-      'mutation($input: RegisterPlayerInput!) { registerPlayer(input: $input) { player { id name } token } }',
-      { input: { name } },
-    ),
-  );
-  return { ...data.registerPlayer.player, token: data.registerPlayer.token };
-}
+// A game as a spectator reads it
 
 const BID = 'seq quantity face at seat { position }';
 const ROUND = `id number palifico palificoSeat { position } starter { position } turn { position } ended voided
@@ -132,7 +32,7 @@ export const PUBLIC_GAME_FIELDS = `
 
 export interface PublicGame {
   id: string;
-  status: 'LOBBY' | 'IN_PROGRESS' | 'FINISHED' | 'CANCELLED';
+  status: PlayView['status'];
   version: number;
   lastEventSeq: number;
   [field: string]: unknown;
@@ -152,93 +52,8 @@ export async function publicGame(url: string, gameId: string): Promise<PublicGam
   return data.game;
 }
 
-/** What the bot needs to decide a move, as the player whose turn it is sees it. */
-export const PLAY_FIELDS = `id status version turn { position } seats { position player { id } }
-  legalActions { canBid canDudo canExact minBids { face minQuantity } }
-  currentRound { number bids { quantity face } }`;
-
-export interface PlayView {
-  id: string;
-  status: PublicGame['status'];
-  version: number;
-  turn: { position: number } | null;
-  seats: { position: number; player: { id: string } }[];
-  legalActions: {
-    canBid: boolean;
-    canDudo: boolean;
-    canExact: boolean;
-    minBids: { face: number; minQuantity: number }[];
-  } | null;
-  currentRound: { number: number; bids: { quantity: number; face: number }[] } | null;
-}
-
-export interface GamePayload<G = PlayView> {
-  game: G | null;
-  userErrors: { code: string; message: string; field: string[] | null }[];
-  clientMutationId?: string | null;
-}
-
-export const INPUT_TYPES = {
-  createGame: 'CreateGameInput',
-  joinGame: 'GameInput',
-  leaveGame: 'GameInput',
-  startGame: 'GameInput',
-  placeBid: 'PlaceBidInput',
-  callDudo: 'GameActionInput',
-  callExact: 'GameActionInput',
-} as const;
-
-export type GameMutation = keyof typeof INPUT_TYPES;
-
-export function mutationText(name: GameMutation, fields = PLAY_FIELDS): string {
-  return `mutation($input: ${INPUT_TYPES[name]}!) {
-    ${name}(input: $input) { game { ${fields} } userErrors { code message field } clientMutationId } }`;
-}
-
-/** Runs a game mutation and returns its reply (the payload is under data[name]). */
-export function mutate(
-  url: string,
-  name: GameMutation,
-  input: Record<string, unknown>,
-  token?: string | null,
-): Promise<Reply<Record<string, GamePayload>>> {
-  return gql<Record<string, GamePayload>>(url, mutationText(name), { input }, token);
-}
-
-/** The payload of a mutation that must have been accepted. */
-export function accepted(reply: Reply<Record<string, GamePayload>>, name: GameMutation): PlayView {
-  const payload = dataOf(reply)[name]!;
-  if (payload.userErrors.length > 0 || !payload.game) {
-    throw new Error(`${name} was refused: ${JSON.stringify(payload.userErrors)}`);
-  }
-  return payload.game;
-}
-
-/** Creates a game hosted by players[0], seats the others and starts it. */
-export async function startedGame(
-  url: string,
-  players: readonly Player[],
-  input: Record<string, unknown> = { preset: 'PUB' },
-): Promise<PlayView> {
-  const created = accepted(await mutate(url, 'createGame', input, players[0]!.token), 'createGame');
-  for (const p of players.slice(1)) {
-    accepted(await mutate(url, 'joinGame', { gameId: created.id }, p.token), 'joinGame');
-  }
-  return accepted(await mutate(url, 'startGame', { gameId: created.id }, players[0]!.token), 'startGame');
-}
-
-export async function playView(url: string, gameId: string, player: Player): Promise<PlayView> {
-  const data = dataOf(
-    await gql<{ game: PlayView | null }>(
-      url,
-      `query($id: ID!) { game(id: $id) { ${PLAY_FIELDS} } }`,
-      { id: gameId },
-      player.token,
-    ),
-  );
-  if (!data.game) throw new Error(`game ${gameId} not found`);
-  return data.game;
-}
+// ---------------------------------------------------------------------------------------------------------
+// The bot
 
 export interface Move {
   player: Player;
@@ -279,27 +94,6 @@ export async function nextMove(
 
 // ---------------------------------------------------------------------------------------------------------
 // The stored log
-
-export async function sql<R extends Record<string, unknown>>(
-  databaseUrl: string,
-  text: string,
-  values: unknown[] = [],
-): Promise<R[]> {
-  const client = new PgClient({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** The database key of a global ID of the given type. */
-export function keyOf(globalId: string, type: 'Game' | 'Player' = 'Game'): string {
-  const raw = Buffer.from(globalId, 'base64url').toString('utf8');
-  if (!raw.startsWith(`${type}:`)) throw new Error(`${globalId} is not a ${type} ID`);
-  return raw.slice(type.length + 1);
-}
 
 export interface CheckedLog {
   events: GameEvent[];
@@ -369,194 +163,6 @@ function expectSame(actual: unknown, expected: unknown, what: string): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// WebSocket (graphql-transport-ws), frame by frame
-
-export interface Frame {
-  type: string;
-  id?: string;
-  payload?: unknown;
-}
-
-export interface Closed {
-  code: number;
-  reason: string;
-}
-
-export function wsUrlOf(httpUrl: string): string {
-  return httpUrl.replace(/^http/, 'ws');
-}
-
-/** A graphql-transport-ws socket that keeps every frame it receives, in order. */
-export class RawSocket {
-  readonly frames: Frame[] = [];
-  readonly closed: Promise<Closed>;
-  private waiters: (() => void)[] = [];
-  private closeInfo: Closed | null = null;
-
-  private constructor(readonly socket: WebSocket) {
-    this.closed = new Promise((resolve) => {
-      socket.on('close', (code, reason) => {
-        this.closeInfo = { code, reason: reason.toString() };
-        resolve(this.closeInfo);
-        this.wake();
-      });
-    });
-    socket.on('message', (data) => {
-      this.frames.push(JSON.parse(String(data)) as Frame);
-      this.wake();
-    });
-  }
-
-  /** Opens a socket; rejects with the HTTP status when the upgrade is refused. */
-  static open(url: string, headers: Record<string, string> = {}): Promise<RawSocket> {
-    const socket = new WebSocket(wsUrlOf(url), 'graphql-transport-ws', { headers });
-    return new Promise((resolve, reject) => {
-      socket.once('open', () => resolve(new RawSocket(socket)));
-      socket.once('unexpected-response', (_req, res) => {
-        reject(Object.assign(new Error(`upgrade refused: ${res.statusCode}`), { response: res }));
-        socket.terminate();
-      });
-      socket.once('error', reject);
-    });
-  }
-
-  /** Opens a socket and completes the connection_init / connection_ack handshake. */
-  static async connect(url: string, token?: string | null): Promise<RawSocket> {
-    const s = await RawSocket.open(url);
-    s.send({ type: 'connection_init', payload: token ? { authorization: `Bearer ${token}` } : {} });
-    await s.waitFor((f) => f.type === 'connection_ack');
-    return s;
-  }
-
-  /** How the socket was closed, or null while it is open. */
-  get closeState(): Closed | null {
-    return this.closeInfo;
-  }
-
-  send(frame: Frame): void {
-    this.socket.send(JSON.stringify(frame));
-  }
-
-  subscribe(id: string, query: string, variables: Record<string, unknown> = {}): void {
-    this.send({ id, type: 'subscribe', payload: { query, variables } });
-  }
-
-  /** The first frame (from `from` on) that matches, waiting up to `timeoutMs` for it. */
-  async waitFor(match: (f: Frame) => boolean, timeoutMs = 5_000, from = 0): Promise<Frame> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.frames.slice(from).find(match);
-      if (found) return found;
-      if (this.closeInfo) throw new Error(`socket closed (${this.closeInfo.code} ${this.closeInfo.reason})`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching frame in ${timeoutMs} ms: ${JSON.stringify(this.frames)}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  }
-
-  /** The `error` or `complete` frame that ends operation `id`. */
-  end(id: string, timeoutMs = 5_000): Promise<Frame> {
-    return this.waitFor((f) => f.id === id && (f.type === 'error' || f.type === 'complete'), timeoutMs);
-  }
-
-  /** The payloads of the `next` frames of operation `id` so far. */
-  results(id: string): { data?: Record<string, unknown> | null; errors?: GqlError[] }[] {
-    return this.frames
-      .filter((f) => f.id === id && f.type === 'next')
-      .map((f) => f.payload as { data?: Record<string, unknown> | null; errors?: GqlError[] });
-  }
-
-  close(): Promise<Closed> {
-    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
-      this.socket.close(1000);
-    }
-    return this.closed;
-  }
-
-  private wake(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const w of waiters) w();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The server as a process of its own
-
-export interface ServerProcess {
-  readonly url: string;
-  readonly child: ChildProcess;
-  readonly exited: Promise<number | NodeJS.Signals | null>;
-  output(): string;
-  kill(signal: NodeJS.Signals): Promise<number | NodeJS.Signals | null>;
-}
-
-// src/ imports './x.js' for x.ts (node16 resolution), which ts-node maps only with its experimental resolver.
-const BOOT =
-  "require('ts-node').register({ transpileOnly: true, experimentalResolver: true }); require('./src/server.ts');";
-
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-/** Runs `src/server.ts` with PORT=0 and the given environment; resolves once it prints its URL. */
-export async function spawnServer(env: NodeJS.ProcessEnv, startTimeoutMs = 30_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['-e', BOOT], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: '0', REDIS_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => {
-    child.once('exit', (code, signal) => {
-      children.delete(child);
-      resolve(code ?? signal);
-    });
-  });
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no server after ${startTimeoutMs} ms:\n${output}`)),
-      startTimeoutMs,
-    );
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /Perudo API ready at (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${String(code)}) before it was ready:\n${output}`));
-    });
-  }).catch(async (error: unknown) => {
-    child.kill('SIGKILL');
-    await exited;
-    throw error;
-  });
-  return {
-    url,
-    child,
-    exited,
-    output: () => output,
-    async kill(signal) {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------
 // An embedded PostgreSQL that can be stopped and started again
 
 /** Drives test/hardening/embedded-postgres.process.ts: one PostgreSQL cluster on `dataDir`, same port throughout. */
@@ -584,15 +190,10 @@ export class EmbeddedPostgresProcess {
 
   static spawn(dataDir: string): EmbeddedPostgresProcess {
     const script = path.join(__dirname, 'embedded-postgres.process.ts');
-    const child = spawn(
-      process.execPath,
-      [
-        '-e',
-        `require('ts-node').register({ transpileOnly: true, experimentalResolver: true }); require(${JSON.stringify(script)});`,
-        dataDir,
-      ],
-      { cwd: PROJECT_ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
-    );
+    const child = spawn(process.execPath, ['-e', tsBoot(script), dataDir], {
+      cwd: PROJECT_ROOT,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     return new EmbeddedPostgresProcess(child, exited);
   }

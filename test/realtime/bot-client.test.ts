@@ -2,7 +2,8 @@ import type { Socket } from 'node:net';
 import { runBot, type BotResult } from '../../examples/bot-client';
 import { startApp, type App } from '../../src/app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { getGame, range } from '../support/realtime-harness';
+import { playView } from '../support/graphql-client';
+import { range } from '../support/ws-client';
 
 let database: TestDatabase | undefined;
 let app: App | undefined;
@@ -55,7 +56,7 @@ it('two reference bots play a game to its end, resuming their event streams afte
   });
   const results: BotResult[] = await Promise.all([host, guest]);
 
-  const final = await getGame(url, await gameId);
+  const final = await playView(url, await gameId);
   expect(final.status).toBe('FINISHED');
   expect(cut).toBe(true);
   expect(socketsAtCut).toBe(2);

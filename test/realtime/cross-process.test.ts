@@ -1,5 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { crossProcessGame, spawnServer, stopAll, type ServerProcess } from '../support/realtime-harness';
+import { crossProcessGame } from '../support/realtime-harness';
+import { type ServerProcess, spawnServer, stopAll } from '../support/server-launcher';
 
 // Two API processes on one PostgreSQL: moves are made on A, subscribers follow on B (LISTEN/NOTIFY).
 let database: TestDatabase | undefined;

@@ -1,16 +1,13 @@
 import { startApp, type App } from '../../src/app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
-  accepted,
-  connect,
-  getGame,
+  acceptedMutation,
   lobbyGame,
-  registerPlayer,
-  subscribeEvents,
-  type EventData,
   type Player,
-  type WsConnection,
-} from '../support/realtime-harness';
+  playView,
+  registerPlayer,
+} from '../support/graphql-client';
+import { connect, type EventData, subscribeEvents, type WsConnection } from '../support/ws-client';
 
 /**
  * What each event shows of the game: the state right after it, and nothing to act on while a move is
@@ -44,7 +41,7 @@ function byPosition(position: number): Player {
 
 it('shows no legal action between the events of one move, and the round a leave voided', async () => {
   const lobby = await lobbyGame(url, players, { preset: 'PUB' });
-  let game = await accepted(url, 'startGame', players[0]!, { gameId: lobby.id });
+  let game = await acceptedMutation(url, 'startGame', players[0]!, { gameId: lobby.id });
   // Every player follows the whole log.
   const streams = players.map((p) => {
     const c = connect(url.replace(/^http/, 'ws'), p.token);
@@ -54,14 +51,14 @@ it('shows no legal action between the events of one move, and the round a leave 
 
   // A bid, a dudo on it, then a leave in the next round.
   const opener = byPosition(game.turn!.position);
-  game = await accepted(url, 'placeBid', opener, { gameId: game.id, quantity: 1, face: 2 });
+  game = await acceptedMutation(url, 'placeBid', opener, { gameId: game.id, quantity: 1, face: 2 });
   const caller = byPosition(game.turn!.position);
-  game = await accepted(url, 'callDudo', caller, { gameId: game.id });
+  game = await acceptedMutation(url, 'callDudo', caller, { gameId: game.id });
   const round = game.currentRound!.number;
   expect(round).toBe(2);
   const leaver = byPosition(game.turn!.position);
-  game = await accepted(url, 'leaveGame', leaver, { gameId: game.id });
-  const last = (await getGame(url, game.id)).lastEventSeq;
+  game = await acceptedMutation(url, 'leaveGame', leaver, { gameId: game.id });
+  const last = (await playView(url, game.id)).lastEventSeq;
   await Promise.all(streams.map((s) => s.until((x) => x.items.at(-1)?.seq === last)));
 
   for (const [i, stream] of streams.entries()) {

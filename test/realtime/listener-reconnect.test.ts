@@ -3,22 +3,15 @@ import { startApp, type App } from '../../src/app';
 import { LISTENER_APPLICATION_NAME, PgChangeBus } from '../../src/realtime/pg-change-bus';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
-  accepted,
-  connect,
-  getGame,
+  acceptedMutation,
   lobbyGame,
-  playOneMove,
-  playToEnd,
-  range,
+  playView,
+  type PlayView,
   registerPlayer,
-  seqsOf,
-  sleep,
-  subscribeEvents,
-  untilSeq,
-  type Endpoint,
-  type GameData,
-  type WsConnection,
-} from '../support/realtime-harness';
+} from '../support/graphql-client';
+import { type Endpoint, playOneMove, playToEnd } from '../support/realtime-harness';
+import { sleep } from '../support/timing';
+import { connect, range, seqsOf, subscribeEvents, untilSeq, type WsConnection } from '../support/ws-client';
 
 // Two API instances on one database: moves are made on A, subscribers follow on B, whose only way to learn
 // of A's moves is its LISTEN connection. That connection is killed mid-game.
@@ -129,7 +122,7 @@ it('loses no event and repeats none when the LISTEN connection is killed mid-gam
     for (let i = 0; i < moves; i++) game = await playOneMove(a.url, game, players);
   };
   await delivered(lobby.lastEventSeq);
-  let game: GameData = await accepted(a.url, 'startGame', players[0]!, { gameId: lobby.id });
+  let game: PlayView = await acceptedMutation(a.url, 'startGame', players[0]!, { gameId: lobby.id });
   await play(5);
   await delivered(game.lastEventSeq);
 
@@ -176,7 +169,7 @@ it('loses no event and repeats none when the LISTEN connection is killed mid-gam
   // The late subscribers saw exactly what the others saw, as that viewer.
   expect(fromLog.items).toEqual(subs[1]!.items.slice(before2));
   expect(fromNow.items).toEqual(subs[3]!.items.slice(during));
-  expect((await getGame(a.url, lobby.id)).status).toBe('FINISHED');
+  expect((await playView(a.url, lobby.id)).status).toBe('FINISHED');
   expect(logs.filter((m) => String(m).startsWith('change listener lost its connection'))).toHaveLength(4);
 });
 

@@ -9,15 +9,9 @@ import { LobbyFeed, type LobbyFeedOptions } from '../../src/realtime/lobby-feed'
 import { LISTENER_APPLICATION_NAME, PgChangeBus } from '../../src/realtime/pg-change-bus';
 import { GameRepository } from '../../src/store/game.repository';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import {
-  accepted,
-  connect,
-  registerPlayer,
-  sleep,
-  Subscription,
-  type Player,
-  type WsConnection,
-} from '../support/realtime-harness';
+import { acceptedMutation, type Player, registerPlayer } from '../support/graphql-client';
+import { sleep } from '../support/timing';
+import { connect, Subscription, type WsConnection } from '../support/ws-client';
 
 // Change notices are sent after the commit and only reach processes listening at that moment, so one can be
 // lost. lobbyEvents must still deliver every lobby change: the lobby feed checks the database every few
@@ -218,8 +212,8 @@ it('delivers the changes made while the change listener was down once it has rec
   expect(attempts).toBe(apps.length);
 
   // Changes through the API: their notices go out while nobody listens.
-  const created = await accepted(app.url, 'createGame', ana, { preset: 'PERUDO' });
-  const joined = await accepted(app.url, 'joinGame', ben, { gameId: created.id });
+  const created = await acceptedMutation(app.url, 'createGame', ana, { preset: 'PERUDO' });
+  const joined = await acceptedMutation(app.url, 'joinGame', ben, { gameId: created.id });
   await sleep(500);
   expect(of(sub, created.id)).toEqual([]);
 
@@ -232,7 +226,7 @@ it('delivers the changes made while the change listener was down once it has rec
   );
 
   // The listener is back: the next change comes with its notice.
-  const started = await accepted(app.url, 'startGame', ana, { gameId: created.id });
+  const started = await acceptedMutation(app.url, 'startGame', ana, { gameId: created.id });
   await sub.until((s) => of(s, created.id).length >= 2, 5_000, 'the start');
   await sleep(300);
 

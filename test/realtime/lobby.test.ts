@@ -2,16 +2,10 @@ import { startApp, type App } from '../../src/app';
 import { LobbyFeed } from '../../src/realtime/lobby-feed';
 import { GameRepository } from '../../src/store/game.repository';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import {
-  accepted,
-  connect,
-  playOneMove,
-  registerPlayer,
-  sleep,
-  Subscription,
-  type Player,
-  type WsConnection,
-} from '../support/realtime-harness';
+import { acceptedMutation, type Player, registerPlayer } from '../support/graphql-client';
+import { playOneMove } from '../support/realtime-harness';
+import { sleep } from '../support/timing';
+import { connect, Subscription, type WsConnection } from '../support/ws-client';
 
 // Two API instances on one database: the lobby is changed through A; lobbyEvents is followed on A (the
 // same instance) and on B (which learns of A's changes only through its LISTEN connection).
@@ -73,19 +67,19 @@ it('delivers a game when it is created, joined, left and started, on the same an
   const same = await follow(a, ben.token);
   const other = await follow(b);
   const subs = [same, other];
-  const gameId = (await accepted(a.url, 'createGame', ana, { preset: 'PERUDO' })).id;
+  const gameId = (await acceptedMutation(a.url, 'createGame', ana, { preset: 'PERUDO' })).id;
   const step = async (count: number): Promise<void> => {
     for (const s of subs) await s.until((x) => of(x, gameId).length >= count, 10_000, `lobby item ${count}`);
   };
 
   await step(1);
-  await accepted(a.url, 'joinGame', ben, { gameId });
+  await acceptedMutation(a.url, 'joinGame', ben, { gameId });
   await step(2);
-  await accepted(a.url, 'joinGame', cleo, { gameId });
+  await acceptedMutation(a.url, 'joinGame', cleo, { gameId });
   await step(3);
-  await accepted(a.url, 'leaveGame', cleo, { gameId });
+  await acceptedMutation(a.url, 'leaveGame', cleo, { gameId });
   await step(4);
-  const started = await accepted(a.url, 'startGame', ana, { gameId });
+  const started = await acceptedMutation(a.url, 'startGame', ana, { gameId });
   await step(5);
   // Moves in play are not lobby changes.
   await playOneMove(a.url, await playOneMove(a.url, started, players), players);
@@ -131,9 +125,9 @@ it('never delivers a game older than it delivered it before, even when reads com
   });
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) {
-    const { id } = await accepted(a.url, 'createGame', ana, { preset: 'PUB' });
-    await accepted(a.url, 'joinGame', ben, { gameId: id });
-    await accepted(a.url, 'startGame', ana, { gameId: id });
+    const { id } = await acceptedMutation(a.url, 'createGame', ana, { preset: 'PUB' });
+    await acceptedMutation(a.url, 'joinGame', ben, { gameId: id });
+    await acceptedMutation(a.url, 'startGame', ana, { gameId: id });
     ids.push(id);
   }
   await sub.until(

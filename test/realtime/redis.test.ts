@@ -1,6 +1,7 @@
 import { Socket } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { crossProcessGame, spawnServer, stopAll, type ServerProcess } from '../support/realtime-harness';
+import { crossProcessGame } from '../support/realtime-harness';
+import { type ServerProcess, spawnServer, stopAll } from '../support/server-launcher';
 
 // The cross-process check with the change notices fanned out through Redis pub/sub (REDIS_URL) instead
 // of LISTEN/NOTIFY.

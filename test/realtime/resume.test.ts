@@ -3,23 +3,24 @@ import { gameGlobalId } from '../../src/graphql/ids';
 import { GameFeeds } from '../../src/realtime/game-feed';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
-  accepted,
+  acceptedMutation,
+  lobbyGame,
+  type Player,
+  type PlayView,
+  registerPlayer,
+} from '../support/graphql-client';
+import { playOneMove, playToEnd } from '../support/realtime-harness';
+import { sleep } from '../support/timing';
+import {
   connect,
   errorCodes,
-  lobbyGame,
-  playOneMove,
-  playToEnd,
   range,
-  registerPlayer,
   seqsOf,
-  sleep,
   subscribeEvents,
-  untilSeq,
-  type GameData,
-  type Player,
   type Subscription,
+  untilSeq,
   type WsConnection,
-} from '../support/realtime-harness';
+} from '../support/ws-client';
 
 let database: TestDatabase | undefined;
 let app: App | undefined;
@@ -27,7 +28,7 @@ let url = '';
 let wsUrl = '';
 const connections: WsConnection[] = [];
 let players: Player[] = [];
-let game: GameData;
+let game: PlayView;
 
 function open(token?: string | null, authorization?: string): WsConnection {
   const c = connect(wsUrl, token, authorization);
@@ -66,7 +67,7 @@ beforeAll(async () => {
   wsUrl = url.replace(/^http/, 'ws');
   players = await Promise.all(['Ana', 'Ben'].map((n) => registerPlayer(url, n)));
   const lobby = await lobbyGame(url, players, { preset: 'PERUDO' });
-  game = await accepted(url, 'startGame', players[0]!, { gameId: lobby.id });
+  game = await acceptedMutation(url, 'startGame', players[0]!, { gameId: lobby.id });
 });
 
 afterAll(async () => {

@@ -1,19 +1,16 @@
 import { startApp, type App } from '../../src/app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { acceptedMutation, lobbyGame, type Player, registerPlayer } from '../support/graphql-client';
+import { playToEnd } from '../support/realtime-harness';
 import {
-  accepted,
   connect,
-  lobbyGame,
-  playToEnd,
+  type EventData,
   range,
-  registerPlayer,
   seqsOf,
   Subscription,
   untilSeq,
-  type EventData,
-  type Player,
   type WsConnection,
-} from '../support/realtime-harness';
+} from '../support/ws-client';
 
 // What goes over the wire, frame by frame: every place a Seat (and so its dice) can appear is selected.
 const SEAT = 'position dice';
@@ -144,7 +141,7 @@ it('shows each player only their own dice until the reveal, and spectators none,
   await Promise.all(
     viewers.map((v) => untilSeq(v.sub as unknown as Subscription<EventData>, lobby.lastEventSeq)),
   );
-  await accepted(url, 'startGame', players[0]!, { gameId: lobby.id });
+  await acceptedMutation(url, 'startGame', players[0]!, { gameId: lobby.id });
   const final = await playToEnd(url, lobby.id, players);
   const n = final.lastEventSeq;
   await Promise.all(viewers.map((v) => untilSeq(v.sub as unknown as Subscription<EventData>, n)));

@@ -1,20 +1,10 @@
 import { request } from 'node:http';
 import { startApp, type App } from '../../src/app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import {
-  connect,
-  gqlRaw,
-  lobbyGame,
-  registerPlayer,
-  sleep,
-  spawnServer,
-  stopAll,
-  Subscription,
-  subscribeEvents,
-  untilSeq,
-  type ServerProcess,
-  type WsConnection,
-} from '../support/realtime-harness';
+import { gql, lobbyGame, registerPlayer } from '../support/graphql-client';
+import { type ServerProcess, spawnServer, stopAll } from '../support/server-launcher';
+import { sleep } from '../support/timing';
+import { connect, subscribeEvents, Subscription, untilSeq, type WsConnection } from '../support/ws-client';
 
 let database: TestDatabase | undefined;
 let idle: ServerProcess | undefined;
@@ -103,7 +93,7 @@ it('stop() closes subscriptions with 1001, lets in-flight requests finish, then 
     await stopping;
     expect(Date.now() - started).toBeLessThan(2_000);
 
-    expect(await refusal(gqlRaw(url, '{ __typename }'))).toBe('ECONNREFUSED');
+    expect(await refusal(gql(url, '{ __typename }'))).toBe('ECONNREFUSED');
     const late = connect(wsUrl);
     connections.push(late);
     const lateSub = subscribeEvents(late, game.id, 0);

@@ -1,47 +1,27 @@
-import { Client } from 'pg';
-import { startApp, type App } from '../../src/app';
+// The API tests' harness: the real server on a database of the test file's own, the API's game view, and a bot.
 import { seededRng, type Rng } from '../../src/engine';
+import type { App } from '../../src/app';
+import {
+  accepted,
+  dataOf,
+  gql,
+  mutate,
+  payloadOf,
+  playView,
+  registerPlayer,
+  startedGame,
+  type GamePayload,
+  type GameMutation,
+  type GqlResponse,
+  type Player,
+  type PlayView,
+  type Variables,
+} from './graphql-client';
+import { startServer } from './server-launcher';
+import { sql } from './sql';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
-/**
- * End-to-end harness: a database of the test file's own, the real server on a free port, and a small
- * GraphQL client that talks to it over HTTP, as any third-party client would.
- */
-
-export interface GqlError {
-  message: string;
-  path?: (string | number)[];
-  locations?: { line: number; column: number }[];
-  extensions?: { code?: string; stacktrace?: string[]; [key: string]: unknown };
-}
-
-export interface GqlBody<T> {
-  data?: T | null;
-  errors?: GqlError[];
-}
-
-export interface GqlResponse<T> {
-  status: number;
-  body: GqlBody<T>;
-  /** The raw response text, for assertions on exactly what went over the wire. */
-  text: string;
-}
-
-export type Variables = Record<string, unknown>;
-
 export type Preset = 'CLASSIC' | 'PERUDO' | 'LIARS_DICE' | 'PUB';
-
-export interface TestPlayer {
-  id: string;
-  name: string;
-  token: string;
-}
-
-export interface UserErrorData {
-  code: string;
-  message: string;
-  field: string[] | null;
-}
 
 export interface PlayerRef {
   id: string;
@@ -140,12 +120,6 @@ export interface GameData {
   finishedAt: string | null;
 }
 
-export interface GamePayloadData {
-  game: GameData | null;
-  userErrors: UserErrorData[];
-  clientMutationId: string | null;
-}
-
 export const RULES_FIELDS = `
   preset startingDice maxDice minPlayers maxPlayers raise wildAces openingAces firstStarter nextStarter
   palifico palificoMinPlayers palificoVeteransMayChangeFace exact exactCaller exactMinPlayers exactInPalifico
@@ -173,8 +147,6 @@ export const GAME_FIELDS = `
   rollOff { attempt value seat { position } }
   startedAt finishedAt`;
 
-export const PAYLOAD_FIELDS = `game { ${GAME_FIELDS} } userErrors { code message field } clientMutationId`;
-
 export interface GameInputVars {
   gameId: string;
   expectedVersion?: number | null;
@@ -189,63 +161,6 @@ export interface CreateGameVars {
   name?: string | null;
   idempotencyKey?: string | null;
   clientMutationId?: string | null;
-}
-
-export type GameMutation = 'joinGame' | 'leaveGame' | 'startGame' | 'callDudo' | 'callExact';
-
-const INPUT_TYPES: Record<GameMutation | 'placeBid' | 'createGame', string> = {
-  joinGame: 'GameInput',
-  leaveGame: 'GameInput',
-  startGame: 'GameInput',
-  callDudo: 'GameActionInput',
-  callExact: 'GameActionInput',
-  placeBid: 'PlaceBidInput',
-  createGame: 'CreateGameInput',
-};
-
-/** The text of a one-mutation document on `input`, selecting the whole payload. */
-export function mutationDocument(name: GameMutation | 'placeBid' | 'createGame'): string {
-  return `mutation($input: ${INPUT_TYPES[name]}!) { ${name}(input: $input) { ${PAYLOAD_FIELDS} } }`;
-}
-
-export interface RequestOptions {
-  token?: string | null;
-  headers?: Record<string, string>;
-}
-
-/** POSTs one GraphQL operation; `token` becomes "Authorization: Bearer <token>". */
-export async function gqlAt<T>(
-  url: string,
-  query: string,
-  variables: Variables = {},
-  options: RequestOptions = {},
-): Promise<GqlResponse<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-  const text = await response.text();
-  let body: GqlBody<T>;
-  try {
-    body = JSON.parse(text) as GqlBody<T>;
-  } catch {
-    throw new Error(`HTTP ${response.status}: not JSON: ${text.slice(0, 500)}`);
-  }
-  return { status: response.status, body, text };
-}
-
-/** The data of a response that must have succeeded; fails with the errors otherwise. */
-export function dataOf<T>(response: GqlResponse<T>): T {
-  if (response.status !== 200 || response.body.errors || !response.body.data) {
-    throw new Error(`expected a successful response, got HTTP ${response.status}: ${response.text}`);
-  }
-  return response.body.data;
-}
-
-/** The only top-level error of a failed response: its code and message. */
-export function onlyError(response: GqlResponse<unknown>): GqlError {
-  const errors = response.body.errors ?? [];
-  if (errors.length !== 1) throw new Error(`expected exactly one error, got: ${response.text}`);
-  return errors[0]!;
 }
 
 export interface TestApiOptions {
@@ -285,10 +200,7 @@ export class TestApi {
 
   async startServer(): Promise<void> {
     if (this.app) throw new Error('the server is already running');
-    this.app = await startApp({
-      databaseUrl: this.database.url,
-      port: 0,
-      host: '127.0.0.1',
+    this.app = await startServer(this.database.url, {
       production: this.options.production ?? false,
       log: (message) => this.log.push(message),
     });
@@ -328,80 +240,54 @@ export class TestApi {
   }
 
   gql<T>(query: string, variables: Variables = {}, token?: string | null): Promise<GqlResponse<T>> {
-    return gqlAt<T>(this.url, query, variables, { token });
+    return gql<T>(this.url, query, variables, token);
   }
 
   /** Runs SQL on the test database directly (to check what was or was not stored). */
-  async sql<R extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<R[]> {
-    const client = new Client({ connectionString: this.database.url });
-    await client.connect();
-    try {
-      return (await client.query<R>(text, values)).rows;
-    } finally {
-      await client.end();
-    }
+  sql<R extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<R[]> {
+    return sql<R>(this.database.url, text, values);
   }
 
-  async registerPlayer(name: string): Promise<TestPlayer> {
-    const data = dataOf(
-      await this.gql<{
-        registerPlayer: { player: PlayerRef; token: string; userErrors: UserErrorData[] };
-      }>(
-        `mutation($input: RegisterPlayerInput!) {
-           registerPlayer(input: $input) { player { id name } token userErrors { code message field } }
-         }`,
-        { input: { name } },
-      ),
-    );
-    const { player, token, userErrors } = data.registerPlayer;
-    if (userErrors.length > 0) throw new Error(`registerPlayer refused: ${JSON.stringify(userErrors)}`);
-    return { id: player.id, name: player.name, token };
+  registerPlayer(name: string): Promise<Player> {
+    return registerPlayer(this.url, name);
   }
 
-  async registerPlayers(names: readonly string[]): Promise<TestPlayer[]> {
+  async registerPlayers(names: readonly string[]): Promise<Player[]> {
     return Promise.all(names.map((name) => this.registerPlayer(name)));
   }
 
   /** Raw createGame as `player`. */
   createGameRaw(
-    player: TestPlayer | null,
+    player: Player | null,
     input: CreateGameVars,
-  ): Promise<GqlResponse<{ createGame: GamePayloadData }>> {
-    return this.gql(mutationDocument('createGame'), { input }, player?.token);
+  ): Promise<GqlResponse<Record<string, GamePayload<GameData>>>> {
+    return mutate<GameData>(this.url, 'createGame', input, player?.token, GAME_FIELDS);
   }
 
   /** Creates a game that must be accepted, and returns it as its host sees it. */
-  async createGame(host: TestPlayer, input: CreateGameVars): Promise<GameData> {
-    return acceptedGame(await this.createGameRaw(host, input), 'createGame');
+  async createGame(host: Player, input: CreateGameVars): Promise<GameData> {
+    return accepted(await this.createGameRaw(host, input), 'createGame');
   }
 
   /** Raw game mutation (join, leave, start, dudo, exact) as `player` (null: anonymous). */
   mutate(
     name: GameMutation,
-    player: TestPlayer | null,
+    player: Player | null,
     input: GameInputVars,
-  ): Promise<GqlResponse<Record<string, GamePayloadData>>> {
-    return this.gql(mutationDocument(name), { input }, player?.token);
+  ): Promise<GqlResponse<Record<string, GamePayload<GameData>>>> {
+    return mutate<GameData>(this.url, name, input, player?.token, GAME_FIELDS);
   }
 
   /** Raw placeBid as `player` (null: anonymous). */
   placeBid(
-    player: TestPlayer | null,
+    player: Player | null,
     input: GameInputVars & { quantity: number; face: number },
-  ): Promise<GqlResponse<Record<string, GamePayloadData>>> {
-    return this.gql(mutationDocument('placeBid'), { input }, player?.token);
-  }
-
-  /** The payload of a game mutation that returned without top-level errors. */
-  static payload(response: GqlResponse<Record<string, GamePayloadData>>): GamePayloadData {
-    const data = dataOf(response);
-    const payload = Object.values(data)[0];
-    if (!payload) throw new Error(`no payload in ${response.text}`);
-    return payload;
+  ): Promise<GqlResponse<Record<string, GamePayload<GameData>>>> {
+    return mutate<GameData>(this.url, 'placeBid', input, player?.token, GAME_FIELDS);
   }
 
   /** The game as `viewer` sees it (null: anonymous), or null when it does not exist. */
-  async game(gameId: string, viewer: TestPlayer | null = null): Promise<GameData | null> {
+  async game(gameId: string, viewer: Player | null = null): Promise<GameData | null> {
     const data = dataOf(
       await this.gql<{ game: GameData | null }>(
         `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`,
@@ -412,14 +298,14 @@ export class TestApi {
     return data.game;
   }
 
-  async mustGame(gameId: string, viewer: TestPlayer | null = null): Promise<GameData> {
+  async mustGame(gameId: string, viewer: Player | null = null): Promise<GameData> {
     const game = await this.game(gameId, viewer);
     if (!game) throw new Error(`game ${gameId} not found`);
     return game;
   }
 
   /** Every round of a game, oldest first, read through the `rounds` connection a page at a time. */
-  async allRounds(gameId: string, pageSize = 100, viewer: TestPlayer | null = null): Promise<RoundData[]> {
+  async allRounds(gameId: string, pageSize = 100, viewer: Player | null = null): Promise<RoundData[]> {
     const rounds: RoundData[] = [];
     let after: string | null = null;
     for (;;) {
@@ -437,12 +323,8 @@ export class TestApi {
   }
 
   /** Creates a game of `preset` hosted by players[0], seats the others in order and starts it. */
-  async startedGame(players: readonly TestPlayer[], input: CreateGameVars): Promise<GameData> {
-    const created = await this.createGame(players[0]!, input);
-    for (const player of players.slice(1)) {
-      acceptedGame(await this.mutate('joinGame', player, { gameId: created.id }), 'joinGame');
-    }
-    return acceptedGame(await this.mutate('startGame', players[0]!, { gameId: created.id }), 'startGame');
+  startedGame(players: readonly Player[], input: CreateGameVars): Promise<GameData> {
+    return startedGame<GameData>(this.url, players, input, GAME_FIELDS);
   }
 }
 
@@ -470,21 +352,12 @@ export const ROUNDS_PAGE_QUERY = `
     }
   }`;
 
-/** The game of an accepted mutation; fails with the response when it was refused in any way. */
-export function acceptedGame(response: GqlResponse<Record<string, GamePayloadData>>, what: string): GameData {
-  const payload = TestApi.payload(response);
-  if (payload.userErrors.length > 0 || !payload.game) {
-    throw new Error(`${what} was refused: ${JSON.stringify(payload.userErrors)}`);
-  }
-  return payload.game;
-}
-
 /** Which of `players` sits at `position` in `game`. */
 export function seatedPlayer(
   game: { seats: readonly { player: { id: string } }[] },
-  players: readonly TestPlayer[],
+  players: readonly Player[],
   position: number,
-): TestPlayer {
+): Player {
   const id = game.seats[position]!.player.id;
   const player = players.find((p) => p.id === id);
   if (!player) throw new Error(`seat ${position} is not one of the test players`);
@@ -501,28 +374,8 @@ export function countDice(hands: readonly (readonly number[])[], face: number, a
 // ---------------------------------------------------------------------------------------------------------
 // The bot
 
-/** What the bot reads of a game: enough to decide a move, and little else (moves are many). */
-export interface PlayState {
-  id: string;
-  status: GameData['status'];
-  version: number;
-  rules: Pick<RulesData, 'wildAces' | 'exact' | 'exactCaller'>;
-  turn: SeatRef | null;
-  viewerSeat: SeatRef | null;
-  seats: (Pick<SeatData, 'position' | 'diceCount' | 'dice'> & { player: { id: string } })[];
-  legalActions: LegalActionsData | null;
-  currentRound: {
-    number: number;
-    palifico: boolean;
-    bids: Pick<BidData, 'seat' | 'quantity' | 'face'>[];
-  } | null;
-}
-
-export const PLAY_FIELDS = `
-  id status version rules { wildAces exact exactCaller } turn { position } viewerSeat { position }
-  seats { position diceCount dice player { id } }
-  legalActions { canBid canDudo canExact minBids { face minQuantity } }
-  currentRound { number palifico bids { seat { position } quantity face } }`;
+/** What the bot reads of a game it is told about (a full GameData will do). */
+export type BotView = Omit<PlayView, 'lastEventSeq'>;
 
 export interface BotOptions {
   rng: Rng;
@@ -536,7 +389,7 @@ export interface BotOptions {
 
 export interface BotMove {
   kind: 'BID' | 'DUDO' | 'EXACT';
-  player: TestPlayer;
+  player: Player;
   seat: number;
   /** The game version the move was decided on. */
   versionBefore: number;
@@ -546,7 +399,7 @@ export interface BotMove {
   dice: number[];
   bid?: { quantity: number; face: number };
   /** The game after the move, as the mover sees it. */
-  game: PlayState;
+  game: PlayView;
 }
 
 export function botRng(seed: number): Rng {
@@ -557,20 +410,8 @@ function chance(rng: Rng, p: number): boolean {
   return p > 0 && rng.int(1_000_000) < p * 1_000_000;
 }
 
-function totalDice(game: PlayState): number {
+function totalDice(game: PlayView): number {
   return game.seats.reduce((n, s) => n + s.diceCount, 0);
-}
-
-async function playView(api: TestApi, gameId: string, player: TestPlayer): Promise<PlayState> {
-  const data = dataOf(
-    await api.gql<{ game: PlayState | null }>(
-      `query($id: ID!) { game(id: $id) { ${PLAY_FIELDS} } }`,
-      { id: gameId },
-      player.token,
-    ),
-  );
-  if (!data.game) throw new Error(`game ${gameId} not found`);
-  return data.game;
 }
 
 /**
@@ -580,8 +421,8 @@ async function playView(api: TestApi, gameId: string, player: TestPlayer): Promi
  */
 export async function playTurn(
   api: TestApi,
-  known: PlayState,
-  players: readonly TestPlayer[],
+  known: BotView,
+  players: readonly Player[],
   options: BotOptions,
 ): Promise<BotMove> {
   if (known.status !== 'IN_PROGRESS' || !known.turn || !known.currentRound) {
@@ -602,14 +443,14 @@ export async function playTurn(
     );
     if (candidates.length > 0) {
       const player = seatedPlayer(known, players, candidates[options.rng.int(candidates.length)]!.position);
-      const view = await playView(api, known.id, player);
+      const view = await playView(api.url, known.id, player);
       if (view.version !== known.version) throw new Error('the game changed under the bot');
       if (view.legalActions!.canExact) return move(api, view, player, 'EXACT', options);
     }
   }
 
   const player = seatedPlayer(known, players, known.turn.position);
-  const view = await playView(api, known.id, player);
+  const view = await playView(api.url, known.id, player);
   if (view.version !== known.version) throw new Error('the game changed under the bot');
   const actions = view.legalActions!;
   const dice = view.seats[known.turn.position]!.dice!;
@@ -658,8 +499,8 @@ function pickBid(
 
 async function move(
   api: TestApi,
-  view: PlayState,
-  player: TestPlayer,
+  view: PlayView,
+  player: Player,
   kind: BotMove['kind'],
   options: BotOptions,
   bid?: { quantity: number; face: number },
@@ -668,14 +509,7 @@ async function move(
   const input: Record<string, unknown> = { gameId: view.id, ...bid };
   if (options.expectedVersion ?? true) input.expectedVersion = view.version;
   const name = kind === 'BID' ? 'placeBid' : kind === 'DUDO' ? 'callDudo' : 'callExact';
-  const response = await api.gql<Record<string, { game: PlayState | null; userErrors: UserErrorData[] }>>(
-    `mutation($input: ${INPUT_TYPES[name]}!) {
-       ${name}(input: $input) { game { ${PLAY_FIELDS} } userErrors { code message field } }
-     }`,
-    { input },
-    player.token,
-  );
-  const payload = dataOf(response)[name]!;
+  const payload = payloadOf(await mutate(api.url, name, input, player.token));
   if (payload.userErrors.length > 0 || !payload.game) {
     throw new Error(`${kind} by seat ${seat} was refused: ${JSON.stringify(payload.userErrors)}`);
   }

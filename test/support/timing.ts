@@ -1,0 +1,5 @@
+// Waiting in tests.
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -13,6 +13,7 @@ import {
   type GamePayload,
   type GameMutation,
   type GqlResponse,
+  type LegalActions,
   type Player,
   type PlayView,
   type Variables,
@@ -73,13 +74,6 @@ export interface RoundData {
   reveal: { seat: SeatRef; dice: number[] }[] | null;
 }
 
-export interface LegalActionsData {
-  canBid: boolean;
-  canDudo: boolean;
-  canExact: boolean;
-  minBids: { face: number; minQuantity: number }[];
-}
-
 export interface RulesData {
   preset: Preset;
   startingDice: number;
@@ -113,7 +107,7 @@ export interface GameData {
   turn: SeatRef | null;
   viewerSeat: SeatRef | null;
   winner: PlayerRef | null;
-  legalActions: LegalActionsData | null;
+  legalActions: LegalActions | null;
   currentRound: RoundData | null;
   rollOff: { attempt: number; value: number; seat: SeatRef }[];
   startedAt: string | null;

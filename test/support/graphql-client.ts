@@ -138,6 +138,13 @@ export const PLAY_FIELDS = `
   legalActions { canBid canDudo canExact minBids { face minQuantity } }
   currentRound { number palifico bids { quantity face seat { position } } }`;
 
+export interface LegalActions {
+  canBid: boolean;
+  canDudo: boolean;
+  canExact: boolean;
+  minBids: { face: number; minQuantity: number }[];
+}
+
 export interface PlayView {
   id: string;
   status: 'LOBBY' | 'IN_PROGRESS' | 'FINISHED' | 'CANCELLED';
@@ -158,12 +165,7 @@ export interface PlayView {
     dice: number[] | null;
     player: { id: string };
   }[];
-  legalActions: {
-    canBid: boolean;
-    canDudo: boolean;
-    canExact: boolean;
-    minBids: { face: number; minQuantity: number }[];
-  } | null;
+  legalActions: LegalActions | null;
   currentRound: {
     number: number;
     palifico: boolean;

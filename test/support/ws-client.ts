@@ -1,7 +1,7 @@
 // The tests' GraphQL-over-WebSocket clients: graphql-ws subscribers that keep what they receive, and a raw frame socket.
 import { createClient, type Client, type ExecutionResult } from 'graphql-ws';
 import WebSocket from 'ws';
-import type { GqlError } from './graphql-client';
+import type { GqlError, LegalActions } from './graphql-client';
 
 // ---------------------------------------------------------------------------------------------------------
 // graphql-ws subscribers
@@ -39,12 +39,7 @@ export interface EventData {
     winner: { id: string } | null;
     currentRound: { number: number } | null;
     seats: { position: number; diceCount: number; eliminated: boolean; dice: number[] | null }[];
-    legalActions: {
-      canBid: boolean;
-      canDudo: boolean;
-      canExact: boolean;
-      minBids: { face: number; minQuantity: number }[];
-    } | null;
+    legalActions: LegalActions | null;
   };
 }
 

@@ -499,7 +499,7 @@ async function move(
   options: BotOptions,
   bid?: { quantity: number; face: number },
 ): Promise<BotMove> {
-  const seat = view.viewerSeat!.position;
+  const seat = view.seats.find((s) => s.player.id === player.id)!.position;
   const input: Record<string, unknown> = { gameId: view.id, ...bid };
   if (options.expectedVersion ?? true) input.expectedVersion = view.version;
   const name = kind === 'BID' ? 'placeBid' : kind === 'DUDO' ? 'callDudo' : 'callExact';

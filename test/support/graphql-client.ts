@@ -132,7 +132,7 @@ export async function registerPlayer(url: string, name: string): Promise<Player>
 
 /** What a player needs to decide a move (and what the game mutations select unless told otherwise). */
 export const PLAY_FIELDS = `
-  id status version lastEventSeq rules { wildAces exact exactCaller } turn { position } viewerSeat { position }
+  id status version lastEventSeq rules { wildAces exact exactCaller } turn { position }
   winner { id }
   seats { position diceCount eliminated dice player { id } }
   legalActions { canBid canDudo canExact minBids { face minQuantity } }
@@ -156,7 +156,6 @@ export interface PlayView {
     exactCaller: 'ANY_EXCEPT_NEXT' | 'NEXT_ONLY';
   };
   turn: { position: number } | null;
-  viewerSeat: { position: number } | null;
   winner: { id: string } | null;
   seats: {
     position: number;

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { runBot, type BotResult } from '../../examples/bot-client';
-import { startApp, type App } from '../../src/app';
+import { type App } from '../../src/app';
+import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { playView } from '../support/graphql-client';
 import { range } from '../support/ws-client';
@@ -10,7 +11,7 @@ let app: App | undefined;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await startApp({ databaseUrl: database.url, port: 0, host: '127.0.0.1', log: () => {} });
+  app = await startServer(database.url);
 });
 
 afterAll(async () => {

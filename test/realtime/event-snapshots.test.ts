@@ -1,4 +1,5 @@
-import { startApp, type App } from '../../src/app';
+import { type App } from '../../src/app';
+import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   acceptedMutation,
@@ -24,7 +25,7 @@ const NOTHING = { canBid: false, canDudo: false, canExact: false, minBids: [] };
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await startApp({ databaseUrl: database.url, port: 0, host: '127.0.0.1', log: () => {} });
+  app = await startServer(database.url);
   url = app.url;
   players = await Promise.all(['Ana', 'Ben', 'Cy'].map((n) => registerPlayer(url, n)));
 });

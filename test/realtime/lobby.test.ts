@@ -1,6 +1,7 @@
-import { startApp, type App } from '../../src/app';
+import { type App } from '../../src/app';
 import { LobbyFeed } from '../../src/realtime/lobby-feed';
 import { GameRepository } from '../../src/store/game.repository';
+import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { acceptedMutation, type Player, registerPlayer } from '../support/graphql-client';
 import { playOneMove } from '../support/realtime-harness';
@@ -49,7 +50,7 @@ function of(sub: Subscription<LobbyGame>, gameId: string): LobbyGame[] {
 beforeAll(async () => {
   database = await createTestDatabase();
   for (let i = 0; i < 2; i++) {
-    apps.push(await startApp({ databaseUrl: database.url, port: 0, host: '127.0.0.1', log: () => {} }));
+    apps.push(await startServer(database.url));
   }
   players = await Promise.all(['Ana', 'Ben', 'Cleo'].map((n) => registerPlayer(apps[0]!.url, n)));
 });

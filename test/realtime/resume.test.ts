@@ -1,6 +1,7 @@
-import { startApp, type App } from '../../src/app';
+import { type App } from '../../src/app';
 import { gameGlobalId } from '../../src/graphql/ids';
 import { GameFeeds } from '../../src/realtime/game-feed';
+import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   acceptedMutation,
@@ -62,7 +63,7 @@ async function move(times = 1): Promise<void> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await startApp({ databaseUrl: database.url, port: 0, host: '127.0.0.1', log: () => {} });
+  app = await startServer(database.url);
   url = app.url;
   wsUrl = url.replace(/^http/, 'ws');
   players = await Promise.all(['Ana', 'Ben'].map((n) => registerPlayer(url, n)));

@@ -1,4 +1,5 @@
-import { startApp, type App } from '../../src/app';
+import { type App } from '../../src/app';
+import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { acceptedMutation, lobbyGame, type Player, registerPlayer } from '../support/graphql-client';
 import { playToEnd } from '../support/realtime-harness';
@@ -53,7 +54,7 @@ const connections: WsConnection[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await startApp({ databaseUrl: database.url, port: 0, host: '127.0.0.1', log: () => {} });
+  app = await startServer(database.url);
 });
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
-import { startApp, type App } from '../../src/app';
+import { type App } from '../../src/app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { gql, lobbyGame, registerPlayer } from '../support/graphql-client';
-import { type ServerProcess, spawnServer, stopAll } from '../support/server-launcher';
+import { type ServerProcess, spawnServer, startServer, stopAll } from '../support/server-launcher';
 import { sleep } from '../support/timing';
 import { connect, subscribeEvents, Subscription, untilSeq, type WsConnection } from '../support/ws-client';
 
@@ -29,7 +29,7 @@ function refusal(promise: Promise<unknown>): Promise<string | undefined> {
 }
 
 it('stop() closes subscriptions with 1001, lets in-flight requests finish, then refuses connections', async () => {
-  const app: App = await startApp({ databaseUrl: database!.url, port: 0, host: '127.0.0.1', log: () => {} });
+  const app: App = await startServer(database!.url);
   let stopping: Promise<void> | null = null;
   let inFlight: ReturnType<typeof request> | undefined;
   try {

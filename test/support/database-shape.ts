@@ -1,3 +1,4 @@
+// The shape of a migrated database's public schema, read from pg_catalog.
 import type { Client } from 'pg';
 import type { ReferentialAction, SchemaShape, TableShape } from './schema-shape';
 

@@ -1,3 +1,4 @@
+// Before the run: one PostgreSQL server and a migrated template database for every test file to copy.
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { startEmbeddedDatabase, type Database } from '../../src/persistence/embedded-database';

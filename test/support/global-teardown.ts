@@ -1,3 +1,4 @@
+// After the run: drops the template database and stops the PostgreSQL server the setup started.
 import { Client } from 'pg';
 
 export default async function globalTeardown(): Promise<void> {

@@ -1,3 +1,4 @@
+// The shape schema.prisma implies for PostgreSQL, to compare with the migrated database.
 import { getDMMF } from '@prisma/get-dmmf';
 import type {
   ColumnShape,

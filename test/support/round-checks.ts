@@ -1,3 +1,4 @@
+// Checks of a played game's rounds against the rules, from the dice each seat saw.
 import { countDice, type GameData, type RoundData, type RulesData } from './api-harness';
 
 /** The dice each seat saw in each round while it was open: round number → seat → dice. */

@@ -1,3 +1,4 @@
+// The schema shape both database-shape and prisma-schema-shape produce, so one toEqual compares them.
 /**
  * The parts of a PostgreSQL schema that must agree between schema.prisma and the migrated database, in the
  * words PostgreSQL's catalog uses, so that the two can be compared with one toEqual.

@@ -1,3 +1,4 @@
+// Moves for the store tests: applied results and the smallest legal bid.
 import { currentRound, legalActions, type Command, type GameState } from '../../src/engine';
 import type { MoveResult } from '../../src/store/game.repository';
 

@@ -1,3 +1,4 @@
+// A database of its own for each test file.
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { ADMIN_URL_VAR, TEMPLATE_VAR, databaseUrl } from './test-env';

@@ -54,6 +54,8 @@ export type Command =
 /** Bounds of the turn timer options. */
 export const TURN_SECONDS = { min: 5, max: 86_400 } as const;
 export const TIMEOUTS_TO_FORFEIT = { min: 1, max: 100 } as const;
+/** The longest name a game may have, in characters (code points). */
+export const GAME_NAME_MAX_LENGTH = 80;
 
 export interface NewGame {
   readonly host: PlayerId;
@@ -108,11 +110,17 @@ export function createGame(input: NewGame, at: string): ActionResult {
       ),
     );
   }
+  const name = input.name ?? null;
+  if (name !== null && [...name].length > GAME_NAME_MAX_LENGTH) {
+    return fail(
+      violation('INVALID_RULES', `name must be at most ${GAME_NAME_MAX_LENGTH} characters`, ['name']),
+    );
+  }
   const t = new Transition(null, at);
   t.emit({
     type: 'GAME_CREATED',
     rules,
-    name: input.name ?? null,
+    name,
     maxPlayers,
     host: input.host,
     turnSeconds,

@@ -326,17 +326,19 @@ function rejectBid(ctx: BiddingContext, total: number, min: number | null): Viol
   if (min === null && ctx.palifico) {
     const bids = minimumBids(ctx, total);
     const face = prev.face === 1 ? 'aces' : String(prev.face);
-    const rule = bids.some((b) => b.face !== prev.face)
-      ? `in a palifico round the face stays ${face} or, for you, goes up`
-      : `in a palifico round the face stays ${face}`;
     const smallest = bids.map((b) => describeBid(b.minQuantity, b.face)).join(', ');
-    return violation(
-      'FACE_LOCKED',
-      bids.length === 0
-        ? `${rule}, and ${none}`
-        : `${rule}: ${after} must be at least ${bids.length === 1 ? smallest : `one of ${smallest}`}`,
-      ['face'],
-    );
+    const atLeast = `${after} must be at least ${bids.length === 1 ? smallest : `one of ${smallest}`}`;
+    // A veteran may change the face, upward only: a lower face is a bid too low, not a locked face.
+    if (ctx.mayChangeFace) {
+      const rule = `in a palifico round you may keep the face ${face} or raise it, never lower it`;
+      return violation('BID_NOT_HIGHER', bids.length === 0 ? `${rule}, and ${none}` : `${rule}: ${atLeast}`, [
+        'face',
+      ]);
+    }
+    const rule = `in a palifico round the face stays ${face}`;
+    return violation('FACE_LOCKED', bids.length === 0 ? `${rule}, and ${none}` : `${rule}: ${atLeast}`, [
+      'face',
+    ]);
   }
   return violation(
     'BID_NOT_HIGHER',

@@ -54,6 +54,8 @@ export type Command =
 /** Bounds of the turn timer options. */
 export const TURN_SECONDS = { min: 5, max: 86_400 } as const;
 export const TIMEOUTS_TO_FORFEIT = { min: 1, max: 100 } as const;
+/** The longest name a game may have, in characters (code points). */
+export const GAME_NAME_MAX_LENGTH = 80;
 
 export interface NewGame {
   readonly host: PlayerId;
@@ -108,11 +110,17 @@ export function createGame(input: NewGame, at: string): ActionResult {
       ),
     );
   }
+  const name = input.name ?? null;
+  if (name !== null && [...name].length > GAME_NAME_MAX_LENGTH) {
+    return fail(
+      violation('INVALID_RULES', `name must be at most ${GAME_NAME_MAX_LENGTH} characters`, ['name']),
+    );
+  }
   const t = new Transition(null, at);
   t.emit({
     type: 'GAME_CREATED',
     rules,
-    name: input.name ?? null,
+    name,
     maxPlayers,
     host: input.host,
     turnSeconds,
@@ -318,17 +326,19 @@ function rejectBid(ctx: BiddingContext, total: number, min: number | null): Viol
   if (min === null && ctx.palifico) {
     const bids = minimumBids(ctx, total);
     const face = prev.face === 1 ? 'aces' : String(prev.face);
-    const rule = bids.some((b) => b.face !== prev.face)
-      ? `in a palifico round the face stays ${face} or, for you, goes up`
-      : `in a palifico round the face stays ${face}`;
     const smallest = bids.map((b) => describeBid(b.minQuantity, b.face)).join(', ');
-    return violation(
-      'FACE_LOCKED',
-      bids.length === 0
-        ? `${rule}, and ${none}`
-        : `${rule}: ${after} must be at least ${bids.length === 1 ? smallest : `one of ${smallest}`}`,
-      ['face'],
-    );
+    const atLeast = `${after} must be at least ${bids.length === 1 ? smallest : `one of ${smallest}`}`;
+    // A veteran may change the face, upward only: a lower face is a bid too low, not a locked face.
+    if (ctx.mayChangeFace) {
+      const rule = `in a palifico round you may keep the face ${face} or raise it, never lower it`;
+      return violation('BID_NOT_HIGHER', bids.length === 0 ? `${rule}, and ${none}` : `${rule}: ${atLeast}`, [
+        'face',
+      ]);
+    }
+    const rule = `in a palifico round the face stays ${face}`;
+    return violation('FACE_LOCKED', bids.length === 0 ? `${rule}, and ${none}` : `${rule}: ${atLeast}`, [
+      'face',
+    ]);
   }
   return violation(
     'BID_NOT_HIGHER',

@@ -131,23 +131,3 @@ export type DraftEvent = GameEvent extends infer E
     ? Omit<E, keyof EventBase>
     : never
   : never;
-
-/**
- * Whether another event of the same action always follows this one: the game is then between two steps
- * (a dudo called but not yet resolved, a round ended and the next not yet started), and nobody may act on it.
- */
-export function midAction(event: GameEvent): boolean {
-  switch (event.type) {
-    case 'GAME_STARTED':
-    case 'DUDO_CALLED':
-    case 'EXACT_CALLED':
-    case 'TURN_TIMED_OUT':
-    case 'ROUND_ENDED':
-    case 'PLAYER_ELIMINATED':
-      return true;
-    case 'PLAYER_LEFT':
-      return event.phase === 'IN_PROGRESS';
-    default:
-      return false;
-  }
-}

@@ -1,6 +1,7 @@
 /** The pure Perudo rules engine: no I/O, no clock, randomness injected. */
 export * from './actions';
 export * from './bidding';
+export * from './event-meaning';
 export * from './events';
 export * from './legal-actions';
 export * from './random';

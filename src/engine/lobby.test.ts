@@ -1,4 +1,4 @@
-import { applyCommand, createGame } from './actions';
+import { applyCommand, createGame, GAME_NAME_MAX_LENGTH } from './actions';
 import { seededRng } from './random';
 import { PRESETS } from './rules';
 import { AT, buildRound, pid, rulesFor, Table, types } from './testing/builders';
@@ -58,6 +58,16 @@ describe('creating a game', () => {
         },
       });
     }
+  });
+
+  it('the name is at most GAME_NAME_MAX_LENGTH (80) characters, counted as code points', () => {
+    const longest = '🎲'.repeat(GAME_NAME_MAX_LENGTH);
+    const ok = createGame({ host: 'h', rules: PRESETS.PUB, name: longest }, AT);
+    expect(ok.ok && ok.state.name).toBe(longest);
+    expect(createGame({ host: 'h', rules: PRESETS.PUB, name: `${longest}x` }, AT)).toEqual({
+      ok: false,
+      violation: { code: 'INVALID_RULES', message: 'name must be at most 80 characters', field: ['name'] },
+    });
   });
 });
 

@@ -426,18 +426,49 @@ describe('RULES §4: bidding in a palifico round', () => {
       expect(table([[0, 2, 3]]).apply({ type: 'BID', playerId: 'p1', quantity: 3, face: 3 }).ok).toBe(true);
     });
 
-    it('a veteran may not lower the face, nor keep face and quantity', () => {
+    it('a veteran may not lower the face (a bid too low, not a locked face), nor keep face and quantity', () => {
       const t = table([[0, 2, 3]]);
       expect(t.refuseBid(1, 2, 2)).toEqual({
-        code: 'FACE_LOCKED',
+        code: 'BID_NOT_HIGHER',
         message:
-          'in a palifico round the face stays 3 or, for you, goes up: a bid after 2 x 3 must be at least one of 3 x 3, 2 x 4, 2 x 5, 2 x 6',
+          'in a palifico round you may keep the face 3 or raise it, never lower it: a bid after 2 x 3 must be at least one of 3 x 3, 2 x 4, 2 x 5, 2 x 6',
         field: ['face'],
       });
-      expect(t.refuseBid(1, 5, 2).code).toBe('FACE_LOCKED');
-      expect(t.refuseBid(1, 2, 1).code).toBe('FACE_LOCKED');
-      expect(t.refuseBid(1, 1, 4).code).toBe('BID_NOT_HIGHER');
-      expect(t.refuseBid(1, 2, 3).code).toBe('BID_NOT_HIGHER');
+      expect(t.refuseBid(1, 5, 2)).toEqual({
+        code: 'BID_NOT_HIGHER',
+        message:
+          'in a palifico round you may keep the face 3 or raise it, never lower it: a bid after 2 x 3 must be at least one of 3 x 3, 2 x 4, 2 x 5, 2 x 6',
+        field: ['face'],
+      });
+      expect(t.refuseBid(1, 2, 1).code).toBe('BID_NOT_HIGHER');
+      expect(t.refuseBid(1, 1, 4)).toEqual({
+        code: 'BID_NOT_HIGHER',
+        message: 'a bid after 2 x 3 must be higher: the smallest legal bids are 3 x 3, 2 x 4, 2 x 5, 2 x 6',
+        field: ['quantity'],
+      });
+      expect(t.refuseBid(1, 2, 3)).toEqual({
+        code: 'BID_NOT_HIGHER',
+        message: 'a bid after 2 x 3 must be higher: the smallest legal bids are 3 x 3, 2 x 4, 2 x 5, 2 x 6',
+        field: ['quantity'],
+      });
+    });
+
+    it('a veteran lowering the face after 6s is told the one bid left', () => {
+      expect(table([[0, 2, 6]]).refuseBid(1, 4, 5)).toEqual({
+        code: 'BID_NOT_HIGHER',
+        message:
+          'in a palifico round you may keep the face 6 or raise it, never lower it: a bid after 2 x 6 must be at least 3 x 6',
+        field: ['face'],
+      });
+    });
+
+    it('a veteran lowering the face when no bid is left is told to call dudo', () => {
+      expect(table([[0, 6, 6]]).refuseBid(1, 6, 5)).toEqual({
+        code: 'BID_NOT_HIGHER',
+        message:
+          'in a palifico round you may keep the face 6 or raise it, never lower it, and no bid is higher than 6 x 6 with 6 dice in play: call dudo',
+        field: ['face'],
+      });
     });
 
     it('aces are the lowest face: after an aces opening a veteran may bid any face at the same quantity', () => {
@@ -457,11 +488,21 @@ describe('RULES §4: bidding in a palifico round', () => {
     it('a veteran with two dice may not', () => {
       const t = table([[0, 2, 3]], 'PERUDO', [1], [[3], [2, 2], [4, 4, 4], [5]]);
       expect(t.refuseBid(1, 2, 4).code).toBe('FACE_LOCKED');
+      expect(t.refuseBid(1, 2, 2)).toEqual({
+        code: 'FACE_LOCKED',
+        message: 'in a palifico round the face stays 3: a bid after 2 x 3 must be at least 3 x 3',
+        field: ['face'],
+      });
     });
 
     it('a player with one die who was never palifico may not', () => {
       const t = table([[0, 2, 3]], 'PERUDO', []);
       expect(t.refuseBid(1, 2, 4).code).toBe('FACE_LOCKED');
+      expect(t.refuseBid(1, 2, 2)).toEqual({
+        code: 'FACE_LOCKED',
+        message: 'in a palifico round the face stays 3: a bid after 2 x 3 must be at least 3 x 3',
+        field: ['face'],
+      });
       expect(legalActions(t.state, 1).minBids).toEqual([{ face: 3, minQuantity: 3 }]);
     });
 

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { applyCommand, createGame, type Command } from './actions';
-import { midAction, type GameEvent } from './events';
+import { isMidAction } from './event-meaning';
+import type { GameEvent } from './events';
 import { legalActions } from './legal-actions';
 import { seededRng, type Rng } from './random';
 import { applyEvent } from './reducer';
@@ -66,7 +67,7 @@ function checkAccepted(
   const rules = before.rules;
   assert.ok(events.length > 0);
   // Only the last event of an action leaves the game where a player may act.
-  assert.equal(midAction(events[events.length - 1]!), false);
+  assert.equal(isMidAction(events[events.length - 1]!), false);
   events.forEach((e, i) => {
     assert.equal(e.version, before.version + 1);
     assert.equal(e.seq, before.seq + i + 1);

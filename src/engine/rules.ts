@@ -201,7 +201,7 @@ export function validateRules(r: RuleSet): { field: string; message: string } | 
   if (!isInt(r.startingDice, LIMITS.minDice, LIMITS.maxStartingDice)) {
     return {
       field: 'startingDice',
-      message: `startingDice must be an integer from 1 to ${LIMITS.maxStartingDice}`,
+      message: `startingDice must be an integer from ${LIMITS.minDice} to ${LIMITS.maxStartingDice}`,
     };
   }
   if (r.maxDice !== null && !isInt(r.maxDice, r.startingDice, LIMITS.maxDice)) {
@@ -211,7 +211,10 @@ export function validateRules(r: RuleSet): { field: string; message: string } | 
     };
   }
   if (!isInt(r.minPlayers, LIMITS.minPlayers, LIMITS.maxPlayers)) {
-    return { field: 'minPlayers', message: `minPlayers must be an integer from 2 to ${LIMITS.maxPlayers}` };
+    return {
+      field: 'minPlayers',
+      message: `minPlayers must be an integer from ${LIMITS.minPlayers} to ${LIMITS.maxPlayers}`,
+    };
   }
   if (!isInt(r.maxPlayers, r.minPlayers, LIMITS.maxPlayers)) {
     return {
@@ -219,11 +222,17 @@ export function validateRules(r: RuleSet): { field: string; message: string } | 
       message: `maxPlayers must be an integer from minPlayers (${r.minPlayers}) to ${LIMITS.maxPlayers}`,
     };
   }
-  if (!isInt(r.palificoMinPlayers, 2, LIMITS.maxPlayers)) {
-    return { field: 'palificoMinPlayers', message: `palificoMinPlayers must be an integer from 2 to 20` };
+  if (!isInt(r.palificoMinPlayers, LIMITS.minPlayers, LIMITS.maxPlayers)) {
+    return {
+      field: 'palificoMinPlayers',
+      message: `palificoMinPlayers must be an integer from ${LIMITS.minPlayers} to ${LIMITS.maxPlayers}`,
+    };
   }
-  if (!isInt(r.exactMinPlayers, 2, LIMITS.maxPlayers)) {
-    return { field: 'exactMinPlayers', message: `exactMinPlayers must be an integer from 2 to 20` };
+  if (!isInt(r.exactMinPlayers, LIMITS.minPlayers, LIMITS.maxPlayers)) {
+    return {
+      field: 'exactMinPlayers',
+      message: `exactMinPlayers must be an integer from ${LIMITS.minPlayers} to ${LIMITS.maxPlayers}`,
+    };
   }
   if (r.palificoVeteransMayChangeFace && r.palifico === 'NONE') {
     return {

@@ -1,4 +1,5 @@
 import type { RuleSet } from './rules';
+import { epochMillis } from './timestamps';
 
 export type GameStatus = 'LOBBY' | 'IN_PROGRESS' | 'FINISHED' | 'CANCELLED';
 
@@ -97,6 +98,21 @@ export function turnStartedAt(state: GameState): string | null {
   const round = currentRound(state);
   if (!round || round.turn === null) return null;
   return round.bids[round.bids.length - 1]?.at ?? round.startedAt;
+}
+
+/**
+ * When the current turn of a timed game runs out, in milliseconds since the epoch, or null: computed from
+ * the state's own timestamps, so every process that holds the state agrees on it.
+ */
+export function turnDeadline(state: GameState): number | null {
+  if (state.turnSeconds === null) return null;
+  const started = turnStartedAt(state);
+  return started === null ? null : epochMillis(started) + state.turnSeconds * 1000;
+}
+
+/** Whether the seat is out of the game: it has no dice left once the game has started. */
+export function isEliminated(state: GameState, seat: SeatState): boolean {
+  return state.status !== 'LOBBY' && seat.diceCount === 0;
 }
 
 export function currentRound(state: GameState): RoundState | null {

@@ -2,7 +2,7 @@ import { applyCommand, createGame, type ActionResult, type Command } from './act
 import type { GameEvent } from './events';
 import { seededRng } from './random';
 import { replay } from './replay';
-import { currentRound, turnStartedAt, type GameState } from './state';
+import { currentRound, turnDeadline, turnStartedAt, type GameState } from './state';
 import { AT, buildRound, deepFreeze, pid, rulesFor, types } from './testing/builders';
 import { viewFor } from './view';
 
@@ -184,5 +184,22 @@ describe('turn timeouts', () => {
     expect(view.timeoutsToForfeit).toBe(3);
     expect(view.turnStartedAt).toBe(currentRound(state)!.startedAt);
     expect(turnStartedAt({ ...state, status: 'FINISHED', rounds: [] })).toBeNull();
+  });
+
+  it('the turn runs out turnSeconds after it began, in epoch milliseconds; null untimed or outside a turn', () => {
+    const { state } = timedGame(2);
+    // AT is 2030-01-01T00:00:00.000Z; the game is timed at 30 seconds.
+    expect(turnDeadline(state)).toBe(1_893_456_030_000);
+    expect(viewFor(state, null).turnDeadline).toBe(1_893_456_030_000);
+    const later = ok(
+      applyCommand(
+        state,
+        { type: 'BID', playerId: pid(0), quantity: 1, face: 2 },
+        { rng, at: '2030-01-01T00:01:00.250Z' },
+      ),
+    ).state;
+    expect(turnDeadline(later)).toBe(1_893_456_090_250);
+    expect(turnDeadline({ ...state, turnSeconds: null })).toBeNull();
+    expect(turnDeadline({ ...state, status: 'FINISHED', rounds: [] })).toBeNull();
   });
 });

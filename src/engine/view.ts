@@ -2,7 +2,9 @@ import { legalActions, NO_ACTIONS, type LegalActions } from './legal-actions';
 import type { RuleSet } from './rules';
 import {
   currentRound,
+  isEliminated,
   seatOf,
+  turnDeadline,
   turnStartedAt,
   type BidState,
   type GameState,
@@ -72,8 +74,10 @@ export interface GameView {
   readonly finishedAt: string | null;
   readonly turnSeconds: number | null;
   readonly timeoutsToForfeit: number;
-  /** When the current turn began; with turnSeconds it gives the turn's deadline. */
+  /** When the current turn began. */
   readonly turnStartedAt: string | null;
+  /** When the current turn runs out, in epoch milliseconds; null when turns are not timed or outside a turn. */
+  readonly turnDeadline: number | null;
 }
 
 // A round's view depends on the round alone (the reveal once it has ended), and states share their
@@ -105,7 +109,7 @@ function roundView(r: RoundState): RoundView {
 
 /**
  * The only way to see a game from outside the engine: other players' dice appear only in the reveal of a
- * round that has ended. `settled` false marks a state between two events of one action (see `midAction`):
+ * round that has ended. `settled` false marks a state between two events of one action (see `isMidAction`):
  * nobody may act on it, so its legal actions are empty.
  */
 export function viewFor(state: GameState, viewer: Viewer, settled = true): GameView {
@@ -124,7 +128,7 @@ export function viewFor(state: GameState, viewer: Viewer, settled = true): GameV
       position,
       playerId: s.playerId,
       diceCount: s.diceCount,
-      eliminated: state.status !== 'LOBBY' && s.diceCount === 0,
+      eliminated: isEliminated(state, s),
       left: s.left,
       hasBeenPalifico: s.hasBeenPalifico,
       timeouts: s.timeouts,
@@ -143,5 +147,6 @@ export function viewFor(state: GameState, viewer: Viewer, settled = true): GameV
     turnSeconds: state.turnSeconds,
     timeoutsToForfeit: state.timeoutsToForfeit,
     turnStartedAt: turnStartedAt(state),
+    turnDeadline: turnDeadline(state),
   };
 }

@@ -43,15 +43,15 @@ interface Known {
   /** The seq of the newest state handed to subscribers (0: none since the feed began watching). */
   delivered: number;
   status: GameState['status'];
-  /** Seats left during play: a leave in play is a lobby change too (its notice says so). */
-  left: number;
+  /** How many players have left the game: a leave in play is a lobby change too (its notice says so). */
+  playersWhoLeft: number;
   /** When the game was first seen out of the lobby. */
   settledAt: number | null;
 }
 
 type Source = 'notice' | 'check' | 'baseline';
 
-function seatsLeft(state: GameState): number {
+function countPlayersWhoLeft(state: GameState): number {
   return state.seats.filter((s) => s.left).length;
 }
 
@@ -241,19 +241,19 @@ export class LobbyFeed {
    */
   private offer(gameId: string, state: GameState, source: Source): void {
     const k = this.known.get(gameId);
-    const left = seatsLeft(state);
+    const playersWhoLeft = countPlayersWhoLeft(state);
     let deliver: boolean;
     if (source === 'notice') deliver = !k || state.seq > k.delivered;
     else if (!k) deliver = source === 'check';
     // A state of the lobby that moved is a lobby change (every event there is one); in play, only a leave.
-    else deliver = state.seq > k.seq && (k.status === 'LOBBY' || left !== k.left);
+    else deliver = state.seq > k.seq && (k.status === 'LOBBY' || playersWhoLeft !== k.playersWhoLeft);
     let entry = k;
     if (!entry || state.seq > entry.seq) {
       entry = {
         seq: state.seq,
         delivered: k?.delivered ?? 0,
         status: state.status,
-        left,
+        playersWhoLeft,
         settledAt: k?.settledAt ?? (state.status === 'LOBBY' ? null : Date.now()),
       };
       this.known.set(gameId, entry);

@@ -1,9 +1,7 @@
-import { turnStartedAt, type GameEvent, type GameState } from '../engine';
+import { isEliminated, turnDeadline, type GameEvent, type GameState } from '../engine';
 
-/** When the current turn of a timed game runs out (ISO), or null. */
-export function turnDeadline(state: GameState): string | null {
-  const started = state.turnSeconds === null ? null : turnStartedAt(state);
-  return started === null ? null : new Date(Date.parse(started) + state.turnSeconds! * 1000).toISOString();
+function isoOrNull(epochMillis: number | null): string | null {
+  return epochMillis === null ? null : new Date(epochMillis).toISOString();
 }
 
 /** The snapshot in `games.state` is rewritten at least this often (in versions); see `snapshotDue`. */
@@ -65,7 +63,7 @@ export function moveStatement(w: MoveWrite): { name: string; text: string; value
     `upd AS (UPDATE games SET ${snapshot}version = ${param(after.version, 'int')},
        status = ${param(after.status, '"GameStatus"')}, host_id = ${param(after.host, 'uuid')},
        winner_id = ${param(playerAt(after.winner), 'uuid')}, started_at = ${param(after.startedAt, 'timestamptz')},
-       finished_at = ${param(after.finishedAt, 'timestamptz')}, turn_deadline = ${param(turnDeadline(after), 'timestamptz')},
+       finished_at = ${param(after.finishedAt, 'timestamptz')}, turn_deadline = ${param(isoOrNull(turnDeadline(after)), 'timestamptz')},
        updated_at = now()
      WHERE id = ${gameId} AND version = ${param(w.expectedVersion, 'int')} RETURNING id)`,
   ];
@@ -148,7 +146,7 @@ export function moveStatement(w: MoveWrite): { name: string; text: string; value
         {
           position,
           dice: s.diceCount,
-          eliminated: after.status !== 'LOBBY' && s.diceCount === 0,
+          eliminated: isEliminated(after, s),
           palifico: s.hasBeenPalifico,
           left_at: s.left && !b?.left ? at : null,
         },

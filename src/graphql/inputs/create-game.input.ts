@@ -1,4 +1,10 @@
 import { Field, InputType, Int } from 'type-graphql';
+import {
+  DEFAULT_TIMEOUTS_TO_FORFEIT,
+  GAME_NAME_MAX_LENGTH,
+  TIMEOUTS_TO_FORFEIT,
+  TURN_SECONDS,
+} from '../../engine';
 import { RulePreset } from '../types/enums';
 import { MutationInput } from './mutation-input';
 import { RuleOverridesInput } from './rule-overrides.input';
@@ -16,20 +22,19 @@ export class CreateGameInput extends MutationInput {
 
   @Field(() => Int, {
     nullable: true,
-    description:
-      'Seconds each turn may last (5 to 86400); when it runs out the server calls dudo or opens for the player. Omit for untimed turns.',
+    description: `Seconds each turn may last (${TURN_SECONDS.min} to ${TURN_SECONDS.max}); when it runs out the server calls dudo or opens for the player. Omit for untimed turns.`,
   })
   turnSeconds?: number | null;
 
   @Field(() => Int, {
     nullable: true,
-    description: 'Turns in a row a player may let run out before forfeiting (1 to 100, default 3).',
+    description: `Turns in a row a player may let run out before forfeiting (${TIMEOUTS_TO_FORFEIT.min} to ${TIMEOUTS_TO_FORFEIT.max}, default ${DEFAULT_TIMEOUTS_TO_FORFEIT}).`,
   })
   timeoutsToForfeit?: number | null;
 
   @Field(() => String, {
     nullable: true,
-    description: 'Optional name: at most 80 characters, no control characters.',
+    description: `Optional name: at most ${GAME_NAME_MAX_LENGTH} characters, no control characters.`,
   })
   name?: string | null;
 }

@@ -1,4 +1,5 @@
 import { Field, InputType, Int } from 'type-graphql';
+import { LIMITS } from '../../engine';
 import { ExactCaller, ExactMode, FirstStarter, NextStarter, PalificoMode, RaiseMode } from '../types/enums';
 
 @InputType({
@@ -6,23 +7,28 @@ import { ExactCaller, ExactMode, FirstStarter, NextStarter, PalificoMode, RaiseM
     "Options that replace the preset's; omitted or null options keep the preset's value. A palifico or exact mode other than the preset's also brings that mode's defaults for the options that depend on it (palificoMinPlayers 3 for ONCE_PER_GAME and 2 for EVERY_TIME; no veterans rule without palifico; CALZA: ANY_EXCEPT_NEXT, 3 players, not in palifico rounds; JINTO: NEXT_ONLY, 2 players, in palifico rounds too; neither barred at maxDice), unless those are given as well.",
 })
 export class RuleOverridesInput {
-  @Field(() => Int, { nullable: true, description: 'Dice each player starts with (1 to 10).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: `Dice each player starts with (${LIMITS.minDice} to ${LIMITS.maxStartingDice}).`,
+  })
   startingDice?: number | null;
 
   @Field(() => Int, {
     nullable: true,
-    description:
-      'Most dice a player may hold (startingDice to 20); defaults to startingDice when the preset has a cap.',
+    description: `Most dice a player may hold (startingDice to ${LIMITS.maxDice}); defaults to startingDice when the preset has a cap.`,
   })
   maxDice?: number | null;
 
   @Field(() => Boolean, { nullable: true, description: 'Set true to remove the cap on dice.' })
   unlimitedDice?: boolean | null;
 
-  @Field(() => Int, { nullable: true, description: 'Fewest players to start (2 to 20).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: `Fewest players to start (${LIMITS.minPlayers} to ${LIMITS.maxPlayers}).`,
+  })
   minPlayers?: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'Most players (minPlayers to 20).' })
+  @Field(() => Int, { nullable: true, description: `Most players (minPlayers to ${LIMITS.maxPlayers}).` })
   maxPlayers?: number | null;
 
   @Field(() => RaiseMode, { nullable: true, description: 'How bids raise.' })
@@ -43,7 +49,10 @@ export class RuleOverridesInput {
   @Field(() => PalificoMode, { nullable: true, description: 'When palifico rounds happen.' })
   palifico?: PalificoMode | null;
 
-  @Field(() => Int, { nullable: true, description: 'Fewest players for a palifico round (2 to 20).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: `Fewest players for a palifico round (${LIMITS.minPlayers} to ${LIMITS.maxPlayers}).`,
+  })
   palificoMinPlayers?: number | null;
 
   @Field(() => Boolean, {
@@ -58,7 +67,10 @@ export class RuleOverridesInput {
   @Field(() => ExactCaller, { nullable: true, description: 'Who may call exact.' })
   exactCaller?: ExactCaller | null;
 
-  @Field(() => Int, { nullable: true, description: 'Fewest players for an exact call (2 to 20).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: `Fewest players for an exact call (${LIMITS.minPlayers} to ${LIMITS.maxPlayers}).`,
+  })
   exactMinPlayers?: number | null;
 
   @Field(() => Boolean, {

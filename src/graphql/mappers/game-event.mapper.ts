@@ -1,17 +1,8 @@
-import { midAction, viewFor, type Viewer } from '../../engine';
+import { isMidAction, isRoundEvent, viewFor, type Viewer } from '../../engine';
 import type { FeedItem } from '../../realtime/game-feed';
 import { GameEvent } from '../types/game-event.type';
-import { GameEventType } from '../types/enums';
+import { toGameEventType } from './enum.mapper';
 import { toGame } from './game.mapper';
-
-const IN_ROUND = new Set([
-  'ROUND_STARTED',
-  'BID_PLACED',
-  'DUDO_CALLED',
-  'EXACT_CALLED',
-  'TURN_TIMED_OUT',
-  'ROUND_ENDED',
-]);
 
 // Every spectator sees the same thing: one object per event serves them all.
 const spectatorEvents = new WeakMap<FeedItem, GameEvent>();
@@ -26,13 +17,8 @@ export function toGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
 
 function buildGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
   const { event: e, state } = item;
-  const game = toGame(item.gameId, viewFor(state, viewer, !midAction(e)));
-  // A leave or forfeit in play voids the open round, and an elimination follows a round's end.
-  const inRound =
-    IN_ROUND.has(e.type) ||
-    e.type === 'PLAYER_ELIMINATED' ||
-    (e.type === 'PLAYER_LEFT' && e.phase === 'IN_PROGRESS');
-  const round = inRound && state.rounds.length > 0 ? game.roundAt(state.rounds.length - 1) : null;
+  const game = toGame(item.gameId, viewFor(state, viewer, !isMidAction(e)));
+  const round = isRoundEvent(e) && state.rounds.length > 0 ? game.roundAt(state.rounds.length - 1) : null;
   let seatIndex: number | null = null;
   let playerId: string | null = null;
   switch (e.type) {
@@ -68,7 +54,7 @@ function buildGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
   const seat = seatIndex === null ? null : (game.seats[seatIndex] ?? null);
   return Object.assign(new GameEvent(), {
     seq: e.seq,
-    type: e.type as GameEventType,
+    type: toGameEventType(e.type),
     game,
     round,
     bid: e.type === 'BID_PLACED' ? (round?.bids.find((b) => b.seq === e.seq) ?? null) : null,

@@ -1,12 +1,12 @@
 import type { BidState, GameView, RoundOutcome as EngineOutcome, RoundView } from '../../engine';
 import { gameGlobalId, roundGlobalId } from '../ids';
 import { Bid } from '../types/bid.type';
-import { CallKind, GameStatus, RulePreset } from '../types/enums';
 import { Game, RollOffThrow } from '../types/game.type';
-import { RuleSet } from '../types/rule-set.type';
 import { RevealedHand, Round, RoundOutcome } from '../types/round.type';
 import { Seat } from '../types/seat.type';
 import { LegalActions } from '../types/legal-actions.type';
+import { toCallKind, toGameStatus } from './enum.mapper';
+import { toRuleSet } from './rule-set.mapper';
 
 /**
  * Builds the GraphQL objects of a game from the viewer's view (engine `viewFor`), never from raw state, so
@@ -38,7 +38,7 @@ export function toGame(gameId: string, view: GameView): Game {
     });
   const outcome = (o: EngineOutcome): RoundOutcome =>
     Object.assign(new RoundOutcome(), {
-      kind: o.kind as CallKind,
+      kind: toCallKind(o.kind),
       caller: seat(o.caller),
       bid: bid(o.bid),
       actualCount: o.actualCount,
@@ -75,8 +75,8 @@ export function toGame(gameId: string, view: GameView): Game {
     gameId,
     view,
     name: view.name,
-    status: view.status as GameStatus,
-    rules: Object.assign(new RuleSet(), { ...view.rules, preset: view.rules.preset as RulePreset }),
+    status: toGameStatus(view.status),
+    rules: toRuleSet(view.rules),
     version: view.version,
     lastEventSeq: view.seq,
     maxPlayers: view.maxPlayers,
@@ -99,9 +99,6 @@ export function toGame(gameId: string, view: GameView): Game {
     finishedAt: view.finishedAt ? new Date(view.finishedAt) : null,
     turnSeconds: view.turnSeconds,
     timeoutsToForfeit: view.timeoutsToForfeit,
-    turnDeadline:
-      view.turnSeconds !== null && view.turnStartedAt !== null
-        ? new Date(Date.parse(view.turnStartedAt) + view.turnSeconds * 1000)
-        : null,
+    turnDeadline: view.turnDeadline === null ? null : new Date(view.turnDeadline),
   });
 }

@@ -1,24 +1,25 @@
 import { createHash } from 'node:crypto';
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import {
+  GAME_NAME_MAX_LENGTH,
+  LIMITS,
   resolveRules,
   TIMEOUTS_TO_FORFEIT,
   TURN_SECONDS,
   viewFor,
   type Command,
-  type PresetName,
   type RuleOverrides,
 } from '../../engine';
-import type { MoveOptions, MoveResult } from '../../store/game.repository';
+import type { MoveOptions, MoveResult, StoreErrorCode } from '../../store/game.repository';
 import { requireViewer, type GraphQLContext } from '../context';
 import { notFound } from '../errors';
+import { toErrorCode } from '../mappers/enum.mapper';
 import { toGame } from '../mappers/game.mapper';
 import { toPlayer } from '../mappers/player.mapper';
 import { CreateGameInput } from '../inputs/create-game.input';
 import { GameActionInput, GameInput } from '../inputs/game.input';
 import { PlaceBidInput } from '../inputs/place-bid.input';
 import { RegisterPlayerInput } from '../inputs/register-player.input';
-import { ErrorCode } from '../types/enums';
 import type { Game } from '../types/game.type';
 import { GamePayload, RegisterPlayerPayload } from '../types/payloads.type';
 import { UserError } from '../types/user-error.type';
@@ -32,9 +33,9 @@ interface PreparedMove {
   readonly options: MoveOptions;
 }
 
-function userError(code: string, message: string, field?: readonly string[]): UserError {
+function userError(code: StoreErrorCode, message: string, field?: readonly string[]): UserError {
   return Object.assign(new UserError(), {
-    code: code as ErrorCode,
+    code: toErrorCode(code),
     message,
     field: field ? [...field] : null,
   });
@@ -115,8 +116,8 @@ export class MutationResolver {
     const viewer = requireViewer(ctx);
     const clientMutationId = valid.clientMutationId(input.clientMutationId);
     const idempotencyKey = valid.idempotencyKey(input.idempotencyKey);
-    const name = valid.optionalText(input.name, 'name', 80);
-    const maxPlayers = valid.intInRange(input.maxPlayers, 'maxPlayers', 2, 20);
+    const name = valid.optionalText(input.name, 'name', GAME_NAME_MAX_LENGTH);
+    const maxPlayers = valid.intInRange(input.maxPlayers, 'maxPlayers', LIMITS.minPlayers, LIMITS.maxPlayers);
     const turnSeconds = valid.intInRange(
       input.turnSeconds,
       'turnSeconds',
@@ -129,7 +130,9 @@ export class MutationResolver {
       TIMEOUTS_TO_FORFEIT.min,
       TIMEOUTS_TO_FORFEIT.max,
     );
-    const { unlimitedDice, ...options } = input.overrides ?? {};
+    const { unlimitedDice, ...given } = input.overrides ?? {};
+    // The input's options are the engine's (null keeps the preset's value): a mismatch does not compile.
+    const options: { readonly [K in keyof RuleOverrides]?: RuleOverrides[K] | null } = given;
     const overrides: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(options)) if (v !== null && v !== undefined) overrides[k] = v;
     if (unlimitedDice) {
@@ -153,7 +156,7 @@ export class MutationResolver {
       requestHash: requestHash([input.preset, overrides, maxPlayers, name, turnSeconds, timeoutsToForfeit]),
       seatCap: ctx.services.maxActiveGamesPerPlayer,
     };
-    const rules = resolveRules(input.preset as PresetName, overrides as RuleOverrides);
+    const rules = resolveRules(input.preset, overrides as RuleOverrides);
     if (!rules.ok) {
       return Object.assign(new GamePayload(), {
         game: null,

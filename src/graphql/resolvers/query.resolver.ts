@@ -7,8 +7,9 @@ import { fromGlobalId } from '../ids';
 import { toGameConnection } from '../mappers/connection.mapper';
 import { toGame } from '../mappers/game.mapper';
 import { toPlayer } from '../mappers/player.mapper';
+import { toRuleSet } from '../mappers/rule-set.mapper';
 import { GameConnection } from '../types/connections.type';
-import { GameStatus, RulePreset } from '../types/enums';
+import { GameStatus } from '../types/enums';
 import { Game } from '../types/game.type';
 import { Node } from '../types/node.interface';
 import { Player } from '../types/player.type';
@@ -96,8 +97,6 @@ export class QueryResolver {
 
   @Query(() => [RuleSet], { description: 'The rule presets games can be created from.' })
   rulePresets(): RuleSet[] {
-    return PRESET_NAMES.map((name) =>
-      Object.assign(new RuleSet(), { ...PRESETS[name], preset: name as RulePreset }),
-    );
+    return PRESET_NAMES.map((name) => toRuleSet(PRESETS[name]));
   }
 }

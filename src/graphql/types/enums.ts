@@ -205,10 +205,16 @@ registerEnumType(ErrorCode, {
   description: 'Stable codes of refused moves and inputs (see UserError).',
   valuesConfig: {
     NOT_YOUR_TURN: { description: 'Another player is to act.' },
-    BID_NOT_HIGHER: { description: 'The bid does not raise the previous one.' },
+    BID_NOT_HIGHER: {
+      description:
+        'The bid does not raise the previous one (also a palifico veteran bidding a lower face: they may only raise it).',
+    },
     INVALID_BID: { description: 'Quantity or face out of range.' },
     OPENING_ACES_NOT_ALLOWED: { description: 'A normal round may not be opened on aces.' },
-    FACE_LOCKED: { description: 'In a palifico round the face may not change.' },
+    FACE_LOCKED: {
+      description:
+        'In a palifico round the face may not change (where the rules allow, veterans may raise it).',
+    },
     NO_BID_TO_CHALLENGE: { description: 'No bid has been made in this round yet.' },
     EXACT_NOT_ALLOWED: { description: 'An exact call is not allowed now or not for this player.' },
     GAME_NOT_IN_LOBBY: { description: 'The game has already started or ended.' },

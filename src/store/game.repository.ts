@@ -168,6 +168,25 @@ function isUniqueViolation(error: unknown, constraint?: string): boolean {
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
 
+/** A serialization failure or a deadlock: PostgreSQL rolled the move back, and it can be decided again. */
+function isLostRace(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return code === '40001' || code === '40P01';
+}
+
+/**
+ * Locks the game row first, as every move does (the move statement updates the game before its seats), and
+ * tells whether the game is still at `version`: taken in the other order, a lobby change and a start would
+ * deadlock.
+ */
+async function lockGameAt(client: PoolClient, gameId: string, version: number): Promise<boolean> {
+  const { rows } = await client.query<{ version: number }>(
+    'SELECT version FROM games WHERE id = $1 FOR UPDATE',
+    [gameId],
+  );
+  return rows[0]?.version === version;
+}
+
 /** Seats move up when one is freed in the lobby: rewriting them keeps (game, position) unique. */
 async function rewriteSeats(client: PoolClient, gameId: string, state: GameState): Promise<void> {
   await client.query('DELETE FROM seats WHERE game_id = $1', [gameId]);
@@ -320,6 +339,7 @@ export class GameRepository {
       const { state: after, events } = result as Extract<typeof result, { ok: true }>;
       const applied = movesSeats(events)
         ? await this.inTransaction(async (client) => {
+            if (!(await lockGameAt(client, gameId, before.version))) return false;
             if (command.type === 'JOIN') await checkSeatCap(client, command.playerId, options.seatCap);
             await rewriteSeats(client, gameId, after);
             return this.writeMove(client, gameId, before, after, events, before.version, actor, options);
@@ -446,7 +466,7 @@ export class GameRepository {
     } catch (error) {
       // A concurrent retry with the same idempotency key won: the next attempt replays its result. (Never an
       // expired record: replayIfRecorded deleted it at the start of this attempt.)
-      if (isUniqueViolation(error, 'idempotency_records_pkey')) return false;
+      if (isUniqueViolation(error, 'idempotency_records_pkey') || isLostRace(error)) return false;
       throw error;
     }
   }
@@ -576,7 +596,7 @@ export class GameRepository {
       return ok;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
-      if (isUniqueViolation(error)) return false;
+      if (isUniqueViolation(error) || isLostRace(error)) return false;
       throw error;
     } finally {
       client.release();

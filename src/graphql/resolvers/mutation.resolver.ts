@@ -9,7 +9,7 @@ import {
   type PresetName,
   type RuleOverrides,
 } from '../../engine';
-import type { MoveOptions, MoveResult } from '../../store/game.repository';
+import type { MoveOptions, MoveResult } from '../../store/move-result';
 import { requireViewer, type GraphQLContext } from '../context';
 import { notFound } from '../errors';
 import { toGame } from '../mappers/game.mapper';
@@ -161,7 +161,7 @@ export class MutationResolver {
         clientMutationId,
       });
     }
-    const result = await ctx.services.games.create(
+    const result = await ctx.services.gameMoves.create(
       { host: viewer.id, rules: rules.rules, maxPlayers, name, turnSeconds, timeoutsToForfeit },
       moveOptions,
     );
@@ -263,7 +263,7 @@ export class MutationResolver {
   }
 
   private async apply(ctx: GraphQLContext, move: PreparedMove, command: Command): Promise<GamePayload> {
-    const result = await ctx.services.games.act(move.gameId, command, move.options);
+    const result = await ctx.services.gameMoves.act(move.gameId, command, move.options);
     return toPayload(ctx, result, move.clientMutationId);
   }
 }

@@ -25,10 +25,9 @@ import { LobbyFeed } from './realtime/lobby-feed';
 import { PgChangeBus } from './realtime/pg-change-bus';
 import { RedisChangeBus } from './realtime/redis-change-bus';
 import { afterCommitNotifier, PgNotifier, type ChangeNotifier } from './store/change-notifier';
-import { cryptoRng } from './store/crypto-rng';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
 import { TurnTimer } from './timers/turn-timer';
-import { GameRepository } from './store/game.repository';
+import { createGameStore } from './store/game-store';
 import { IdempotencyJanitor } from './store/idempotency-janitor';
 import { PlayerRepository } from './store/player.repository';
 
@@ -82,15 +81,16 @@ export async function startApp(options: AppOptions): Promise<App> {
   if (playerLimiter) shared.player = playerLimiter;
   const limitSync =
     Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs) : null;
-  const games = new GameRepository(db, cryptoRng, () => new Date(), notifier);
+  const games = createGameStore(db, { notifier });
   const services: Services = {
     players: new PlayerRepository(prisma),
-    games,
-    feeds: new GameFeeds(bus, games, log),
-    lobby: new LobbyFeed(bus, games, log),
+    gameMoves: games.moves,
+    gameReads: games.reads,
+    feeds: new GameFeeds(bus, games.moves, games.reads, games.cache, games.feedChecks, log),
+    lobby: new LobbyFeed(bus, games.reads, games.feedChecks, log),
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
   };
-  const turnTimer = new TurnTimer(games, log, options.turnTimerIntervalMs);
+  const turnTimer = new TurnTimer(games.turnDeadlines, games.moves, log, options.turnTimerIntervalMs);
   const janitor = new IdempotencyJanitor(db.pool, null, log);
   const schema = await createSchema();
   const apollo = new ApolloServer<GraphQLContext>({

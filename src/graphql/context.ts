@@ -1,14 +1,16 @@
 import type { GameState } from '../engine';
 import type { GameFeeds } from '../realtime/game-feed';
 import type { LobbyFeed } from '../realtime/lobby-feed';
-import type { GameRepository } from '../store/game.repository';
+import type { GameMoves } from '../store/game-moves.repository';
+import type { GameReads } from '../store/game-reads.repository';
 import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
 import { BatchLoader } from './batch-loader';
 import { unauthenticated } from './errors';
 
 export interface Services {
   readonly players: PlayerRepository;
-  readonly games: GameRepository;
+  readonly gameMoves: GameMoves;
+  readonly gameReads: GameReads;
   readonly feeds: GameFeeds;
   readonly lobby: LobbyFeed;
   /** Games (lobby or in play) a player may sit in at once. */
@@ -41,7 +43,7 @@ export function createContext(
       const players = await services.players.findByIds(ids);
       return new Map(players.map((p) => [p.id, p]));
     }),
-    gameLoader: new BatchLoader((ids) => services.games.loadMany(ids)),
+    gameLoader: new BatchLoader((ids) => services.gameReads.loadMany(ids)),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { GameCursor } from '../store/game.repository';
+import type { GameCursor } from '../store/game-reads.repository';
 import { badInput } from './errors';
 
 /** Opaque cursors: clients pass them back, never build them. */

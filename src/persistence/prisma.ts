@@ -4,10 +4,6 @@ import { PrismaClient } from '../generated/prisma/client';
 
 export * from '../generated/prisma/client';
 
-export function createPrisma(url: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
-}
-
 export interface DatabaseClients {
   /** The pool behind Prisma, for the few hot statements written in SQL. */
   readonly pool: Pool;

@@ -8,7 +8,7 @@ import {
   type GameEvent,
   type GameState,
 } from '../engine';
-import type { GameRepository } from '../store/game.repository';
+import type { GameReads } from '../store/game-reads.repository';
 import { EventStream, type FeedItem } from './game-feed';
 
 type GameFeed = ConstructorParameters<typeof EventStream>[0];
@@ -49,7 +49,7 @@ function streamOn(log: GameEvent[], feedState: GameState): EventStream {
   const repo = {
     events: async (_id: string, range: { afterSeq?: number }) =>
       log.filter((e) => e.seq > (range.afterSeq ?? 0)),
-  } as unknown as GameRepository;
+  } as unknown as GameReads;
   return new EventStream(feed, repo, () => {});
 }
 

@@ -1,5 +1,8 @@
 import { applyEvent, type GameEvent, type GameState } from '../engine';
-import type { GameRepository } from '../store/game.repository';
+import type { FeedCheckQueries } from '../store/feed-checks.queries';
+import type { GameMoves } from '../store/game-moves.repository';
+import type { GameReads } from '../store/game-reads.repository';
+import type { GameStateCache } from '../store/game-state-cache';
 import type { ChangeBus } from './change-bus';
 import { Inbox } from './inbox';
 
@@ -31,7 +34,8 @@ class GameFeed {
   constructor(
     readonly gameId: string,
     public state: GameState,
-    private readonly repo: GameRepository,
+    private readonly reads: GameReads,
+    private readonly cache: GameStateCache,
     private readonly log: (m: unknown) => void,
   ) {}
 
@@ -57,9 +61,9 @@ class GameFeed {
       do {
         this.again = false;
         try {
-          const events = await this.repo.events(this.gameId, { afterSeq: this.state.seq });
+          const events = await this.reads.events(this.gameId, { afterSeq: this.state.seq });
           // Another process moved: the next move here then starts from the new state, not a stale guess.
-          if (this.advance(events) && events.length) this.repo.offer(this.gameId, this.state);
+          if (this.advance(events) && events.length) this.cache.cacheNewerState(this.gameId, this.state);
         } catch (error) {
           this.log(error);
           // The next notice or resync retries; a transient database error loses nothing.
@@ -90,7 +94,7 @@ export class EventStream extends Inbox<FeedItem> {
 
   constructor(
     private readonly feed: GameFeed,
-    private readonly repo: GameRepository,
+    private readonly reads: GameReads,
     private readonly release: (s: EventStream) => void,
   ) {
     super();
@@ -137,7 +141,7 @@ export class EventStream extends Inbox<FeedItem> {
   /** Reads the log after the stream's position, emitting events after `emitAfter` (default: all). */
   private async readLog(emitAfter: number | null): Promise<void> {
     const from = this.state === null ? 0 : this.last;
-    const events = await this.repo.events(this.feed.gameId, { afterSeq: from });
+    const events = await this.reads.events(this.feed.gameId, { afterSeq: from });
     let state = this.state;
     for (const event of events) {
       if (event.seq !== (state?.seq ?? 0) + 1) break;
@@ -210,12 +214,15 @@ export class GameFeeds {
 
   constructor(
     bus: ChangeBus,
-    private readonly repo: GameRepository,
+    moves: GameMoves,
+    private readonly reads: GameReads,
+    private readonly cache: GameStateCache,
+    private readonly checks: FeedCheckQueries,
     private readonly log: (m: unknown) => void,
   ) {
     this.unsubscribe = [
       // Moves made by this process reach its subscribers without waiting for the notice and a read.
-      repo.onApplied((gameId, events) => {
+      moves.onApplied((gameId, events) => {
         const feed = this.feeds.get(gameId);
         if (feed && !feed.advance(events)) feed.catchUp();
       }),
@@ -239,7 +246,7 @@ export class GameFeeds {
     const current = this.feeds.get(gameId);
     if (current) feed = current;
     else this.feeds.set(gameId, feed);
-    const stream = new EventStream(feed, this.repo, (s) => this.releaseStream(feed, s));
+    const stream = new EventStream(feed, this.reads, (s) => this.releaseStream(feed, s));
     feed.subscribers.add(stream);
     try {
       await stream.start(afterSeq);
@@ -261,10 +268,10 @@ export class GameFeeds {
     if (existing) return existing;
     let loading = this.loading.get(gameId);
     if (!loading) {
-      loading = this.repo.load(gameId).then((state) => {
+      loading = this.reads.load(gameId).then((state) => {
         this.loading.delete(gameId);
         if (!state) return null;
-        const feed = new GameFeed(gameId, state, this.repo, this.log);
+        const feed = new GameFeed(gameId, state, this.reads, this.cache, this.log);
         this.feeds.set(gameId, feed);
         return feed;
       });
@@ -284,7 +291,7 @@ export class GameFeeds {
   async checkFollowed(): Promise<void> {
     if (this.feeds.size === 0) return;
     try {
-      const last = await this.repo.lastSeqs([...this.feeds.keys()]);
+      const last = await this.checks.lastSeqs([...this.feeds.keys()]);
       for (const [gameId, seq] of last) {
         const feed = this.feeds.get(gameId);
         if (feed && seq > feed.state.seq) feed.catchUp();

@@ -1,5 +1,6 @@
 import type { GameState } from '../engine';
-import type { GameCursor, GameListFilter, GameRepository } from '../store/game.repository';
+import type { FeedCheckQueries } from '../store/feed-checks.queries';
+import type { GameCursor, GameListFilter, GameReads } from '../store/game-reads.repository';
 import type { ChangeBus } from './change-bus';
 import { Inbox } from './inbox';
 
@@ -81,7 +82,8 @@ export class LobbyFeed {
 
   constructor(
     bus: ChangeBus,
-    private readonly repo: GameRepository,
+    private readonly reads: GameReads,
+    private readonly checks: FeedCheckQueries,
     private readonly log: (m: unknown) => void,
     options: LobbyFeedOptions = {},
   ) {
@@ -176,7 +178,7 @@ export class LobbyFeed {
         this.reading.set(gameId, false);
         const epoch = this.epoch;
         try {
-          const state = await this.repo.load(gameId);
+          const state = await this.reads.load(gameId);
           if (state && epoch === this.epoch) this.offer(gameId, state, 'notice');
         } catch (error) {
           // The next check makes it up.
@@ -198,16 +200,16 @@ export class LobbyFeed {
     // Games created since the last check, whatever their status now (created and started in between):
     // only their ids are read; the states of those not seen yet are loaded, the others are known already.
     const horizon = (this.checkedAt ?? startedAt) - CREATED_SLACK_MS;
-    const created = await this.repo.idsCreatedSince(new Date(horizon));
+    const created = await this.checks.idsCreatedSince(new Date(horizon));
     const unseen = created.filter((id) => !this.known.has(id));
-    if (unseen.length > 0) for (const [id, state] of await this.repo.loadMany(unseen)) keep(id, state);
+    if (unseen.length > 0) for (const [id, state] of await this.reads.loadMany(unseen)) keep(id, state);
     // The first check learns the whole lobby; later ones see each of its games move through its log.
     if (baseline) for (const [id, state] of await this.scan({ status: 'LOBBY' })) keep(id, state);
     const others = [...this.known.keys()].filter((id) => !found.has(id));
     if (others.length > 0) {
-      const last = await this.repo.lastSeqs(others);
+      const last = await this.checks.lastSeqs(others);
       const moved = others.filter((id) => (last.get(id) ?? 0) > (this.known.get(id)?.seq ?? Infinity));
-      if (moved.length > 0) for (const [id, state] of await this.repo.loadMany(moved)) keep(id, state);
+      if (moved.length > 0) for (const [id, state] of await this.reads.loadMany(moved)) keep(id, state);
     }
     if (epoch !== this.epoch) return;
     // Oldest game first, as they were created.
@@ -225,7 +227,7 @@ export class LobbyFeed {
     const games = new Map<string, GameState>();
     let after: GameCursor | null = null;
     for (;;) {
-      const page = await this.repo.list(filter, PAGE_SIZE, after);
+      const page = await this.reads.list(filter, PAGE_SIZE, after);
       for (const row of page.rows) games.set(row.id, row.state);
       const last = page.rows.at(-1);
       if (!page.hasNextPage || !last) return games;

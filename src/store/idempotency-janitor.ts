@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 
 /**
  * How long an idempotency key is remembered: a retry within this time replays the first response, a later
- * one is a new request. GameRepository ignores older records whether or not the janitor has run yet.
+ * one is a new request. IdempotencyRecords ignores older records whether or not the janitor has run yet.
  */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
@@ -38,7 +38,7 @@ const DELETE_BATCH = `WITH mutations AS (
 /**
  * Deletes idempotency records (of game mutations and of registrations) older than the retention period, in
  * bounded batches, every interval. Safe to run in every API process at once. The records are stamped, and
- * replays decide their age (GameRepository.replayIfRecorded, PlayerRepository.registerWithKey), by the
+ * replays decide their age (IdempotencyRecords.replayIfRecorded, PlayerRepository.registerWithKey), by the
  * database's clock; the cutoff is taken from it too, so that an API process whose clock runs ahead never
  * deletes a record a retry could still replay.
  */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client';
 import { IDEMPOTENCY_RETENTION_MS } from './idempotency-janitor';
 import { openToken, registrationKeyHash, registrationRequestHash, sealToken } from './registration-seal';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newToken } from '../security/tokens';
 
 export interface PlayerRecord {
   readonly id: string;

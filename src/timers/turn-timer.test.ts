@@ -1,4 +1,5 @@
-import type { GameRepository } from '../store/game.repository';
+import type { GameMoves } from '../store/game-moves.repository';
+import type { TurnDeadlineQueries } from '../store/turn-deadlines.queries';
 import { TurnTimer } from './turn-timer';
 
 /**
@@ -21,7 +22,7 @@ function table(due: string[], broken: Set<string>) {
       fired.push(gameId);
       due.splice(due.indexOf(gameId), 1);
     },
-  } as unknown as GameRepository;
+  } as unknown as TurnDeadlineQueries & GameMoves;
   return { games, fired, asked };
 }
 
@@ -29,7 +30,7 @@ it('leaves aside games whose timeout fails, so a full batch of them does not sta
   const broken = new Set(['b1', 'b2', 'b3']);
   const { games, fired, asked } = table(['b1', 'b2', 'b3', 'ok1', 'ok2'], broken);
   const log = jest.fn();
-  const timer = new TurnTimer(games, log, 60_000, 3);
+  const timer = new TurnTimer(games, games, log, 60_000, 3);
   await timer.tick(); // the three broken games fill the batch
   expect(fired).toEqual([]);
   expect(log).toHaveBeenCalledTimes(3);
@@ -42,7 +43,7 @@ it('leaves aside games whose timeout fails, so a full batch of them does not sta
 it('fires a batch a few at a time, each once', async () => {
   const ids = Array.from({ length: 20 }, (_, i) => `g${i}`);
   const { games, fired } = table([...ids], new Set());
-  const timer = new TurnTimer(games, jest.fn(), 60_000, 50);
+  const timer = new TurnTimer(games, games, jest.fn(), 60_000, 50);
   await timer.tick();
   expect(fired.sort()).toEqual([...ids].sort());
   await timer.stop();

@@ -1,4 +1,5 @@
-import type { GameRepository } from '../store/game.repository';
+import type { GameMoves } from '../store/game-moves.repository';
+import type { TurnDeadlineQueries } from '../store/turn-deadlines.queries';
 
 /** How long a game whose timeout failed is left aside. */
 const FAILED_RETRY_MS = 30_000;
@@ -15,7 +16,8 @@ export class TurnTimer {
   private readonly failing = new Map<string, number>();
 
   constructor(
-    private readonly games: GameRepository,
+    private readonly deadlines: TurnDeadlineQueries,
+    private readonly moves: GameMoves,
     private readonly log: (message: unknown) => void,
     private readonly intervalMs = 250,
     private readonly batch = 50,
@@ -36,14 +38,14 @@ export class TurnTimer {
     try {
       const now = Date.now();
       for (const [id, until] of this.failing) if (until <= now) this.failing.delete(id);
-      const due = await this.games.overdueTurns(this.batch, [...this.failing.keys()]);
+      const due = await this.deadlines.overdueTurns(this.batch, [...this.failing.keys()]);
       // A few at a time: each is a move of its own game, so one slow game does not hold the others' timeouts.
       let next = 0;
       const worker = async (): Promise<void> => {
         while (next < due.length) {
           const { gameId, version } = due[next++]!;
           try {
-            await this.games.timeOut(gameId, version);
+            await this.moves.timeOut(gameId, version);
           } catch (error) {
             // This game's deadline stays in the table and is tried again in a while; the others go on.
             this.failing.set(gameId, Date.now() + FAILED_RETRY_MS);

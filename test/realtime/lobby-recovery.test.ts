@@ -7,7 +7,7 @@ import { Listeners, type ChangeBus } from '../../src/realtime/change-bus';
 import * as lobbyFeedModule from '../../src/realtime/lobby-feed';
 import { LobbyFeed, type LobbyFeedOptions } from '../../src/realtime/lobby-feed';
 import { LISTENER_APPLICATION_NAME, PgChangeBus } from '../../src/realtime/pg-change-bus';
-import { GameRepository } from '../../src/store/game.repository';
+import { createGameStore, type GameStore } from '../../src/store/game-store';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { acceptedMutation, type Player, registerPlayer } from '../support/graphql-client';
 import { sleep } from '../support/timing';
@@ -28,7 +28,7 @@ const LOBBY_EVENTS = 'subscription { lobbyEvents { id status version seats { pos
 
 let database: TestDatabase;
 let silent: DatabaseClients;
-let writer: GameRepository;
+let writer: GameStore;
 let players: Player[] = [];
 const apps: App[] = [];
 const connections: WsConnection[] = [];
@@ -42,7 +42,7 @@ async function startWith(options: LobbyFeedOptions): Promise<App> {
   const Original = LobbyFeed;
   const spy = jest
     .spyOn(lobbyFeedModule, 'LobbyFeed')
-    .mockImplementation((bus, repo, log) => new Original(bus, repo, log, options));
+    .mockImplementation((bus, reads, checks, log) => new Original(bus, reads, checks, log, options));
   try {
     const app = await startApp({
       databaseUrl: database.url,
@@ -94,7 +94,7 @@ function globalPlayer(playerKey: string): string {
 }
 
 async function silentCreate(host: Player): Promise<{ gameId: string; state: GameState }> {
-  const result = await writer.create(
+  const result = await writer.moves.create(
     { host: key(host.id), rules: PRESETS.PERUDO },
     { operation: 'createGame', requestHash: '' },
   );
@@ -103,7 +103,7 @@ async function silentCreate(host: Player): Promise<{ gameId: string; state: Game
 }
 
 async function silentAct(gameId: string, command: Command): Promise<GameState> {
-  const result = await writer.act(gameId, command, { operation: command.type, requestHash: '' });
+  const result = await writer.moves.act(gameId, command, { operation: command.type, requestHash: '' });
   if (result.kind !== 'applied') throw new Error(`not applied: ${JSON.stringify(result)}`);
   return result.state;
 }
@@ -121,7 +121,7 @@ async function sql(text: string, values: unknown[]): Promise<unknown[]> {
 beforeAll(async () => {
   database = await createTestDatabase();
   silent = createDatabaseClients(database.url, () => {});
-  writer = new GameRepository(silent);
+  writer = createGameStore(silent);
   const registrar = await startWith({});
   players = await Promise.all(['Ana', 'Ben', 'Cleo'].map((n) => registerPlayer(registrar.url, n)));
 });
@@ -276,7 +276,7 @@ describe('LobbyStream', () => {
   }
 
   it('drops the unread items of a slow subscriber, fails its next read and releases it', async () => {
-    const feed = new LobbyFeed(new TestBus(), writer, (m) => logs.push(m), {
+    const feed = new LobbyFeed(new TestBus(), writer.reads, writer.feedChecks, (m) => logs.push(m), {
       maxQueued: 2,
       checkIntervalMs: 3_600_000,
     });

@@ -1,6 +1,6 @@
 import { type App } from '../../src/app';
 import { LobbyFeed } from '../../src/realtime/lobby-feed';
-import { GameRepository } from '../../src/store/game.repository';
+import { GameReads } from '../../src/store/game-reads.repository';
 import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { acceptedMutation, type Player, registerPlayer } from '../support/graphql-client';
@@ -117,9 +117,9 @@ it('never delivers a game older than it delivered it before, even when reads com
   const [ana, ben] = players as [Player, Player];
   const sub = await follow(b);
   // Every other read of a game for the lobby is slow to come back: a later read then completes first.
-  const original = GameRepository.prototype.load;
+  const original = GameReads.prototype.load;
   let reads = 0;
-  jest.spyOn(GameRepository.prototype, 'load').mockImplementation(async function (this: GameRepository, id) {
+  jest.spyOn(GameReads.prototype, 'load').mockImplementation(async function (this: GameReads, id) {
     const state = await original.call(this, id);
     if (reads++ % 2 === 0) await sleep(150);
     return state;

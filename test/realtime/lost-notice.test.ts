@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { startApp, type App } from '../../src/app';
 import { currentRound } from '../../src/engine';
 import { createDatabaseClients, type DatabaseClients } from '../../src/persistence/prisma';
-import { GameRepository } from '../../src/store/game.repository';
+import { createGameStore } from '../../src/store/game-store';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**
@@ -80,10 +80,10 @@ describe('a move whose change notice was lost', () => {
     await subscribed;
 
     // Another writer commits a bid and sends no notice at all.
-    const writer = new GameRepository(silent);
-    const state = (await writer.load(key(gameId)))!;
+    const writer = createGameStore(silent);
+    const state = (await writer.reads.load(key(gameId)))!;
     expect(currentRound(state)!.turn).toBe(0);
-    const result = await writer.act(
+    const result = await writer.moves.act(
       key(gameId),
       { type: 'BID', playerId: key(ann!.player.id), quantity: 1, face: 3 },
       { operation: 'placeBid', requestHash: '' },

@@ -1,7 +1,8 @@
 import type { Pool } from 'pg';
 import { PRESETS, type GameState } from '../../src/engine';
 import { createDatabaseClients, type DatabaseClients } from '../../src/persistence/prisma';
-import { GameRepository } from '../../src/store/game.repository';
+import type { GameMoves } from '../../src/store/game-moves.repository';
+import { createGameStore } from '../../src/store/game-store';
 import { IDEMPOTENCY_RETENTION_MS, IdempotencyJanitor } from '../../src/store/idempotency-janitor';
 import { PlayerRepository } from '../../src/store/player.repository';
 import { applied, nextBid } from '../support/store-moves';
@@ -196,7 +197,7 @@ describe('a retry after the retention', () => {
   const keyed = { ...options, idempotencyKey: key };
 
   /** A started two-player game. */
-  async function startedGame(repo: GameRepository): Promise<{ gameId: string; state: GameState }> {
+  async function startedGame(repo: GameMoves): Promise<{ gameId: string; state: GameState }> {
     const players = new PlayerRepository(a.prisma);
     const host = (await players.register('Host')).player.id;
     const guest = (await players.register('Guest')).player.id;
@@ -230,7 +231,7 @@ describe('a retry after the retention', () => {
   }
 
   it('is applied as a new move, and its record replaces the expired one', async () => {
-    const repo = new GameRepository(a);
+    const repo = createGameStore(a).moves;
     const { gameId, state: started } = await startedGame(repo);
     const first = applied(await repo.act(gameId, nextBid(started), keyed));
     const second = applied(await repo.act(gameId, nextBid(first), options));
@@ -254,7 +255,7 @@ describe('a retry after the retention', () => {
   });
 
   it('is refused as a new move when it is no longer legal, recording the refusal in place of the expired record', async () => {
-    const repo = new GameRepository(a);
+    const repo = createGameStore(a).moves;
     const { gameId, state: started } = await startedGame(repo);
     const bid = nextBid(started);
     const first = applied(await repo.act(gameId, bid, keyed));
@@ -267,8 +268,8 @@ describe('a retry after the retention', () => {
   });
 
   it('sent twice at once by two processes, is applied once and replayed once', async () => {
-    const repoA = new GameRepository(a);
-    const repoB = new GameRepository(b);
+    const repoA = createGameStore(a).moves;
+    const repoB = createGameStore(b).moves;
     const { gameId, state: started } = await startedGame(repoA);
     const first = applied(await repoA.act(gameId, nextBid(started), keyed));
     const second = applied(await repoA.act(gameId, nextBid(first), options));

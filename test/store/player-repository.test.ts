@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { createDatabaseClients, type DatabaseClients } from '../../src/persistence/prisma';
 import { PlayerRepository } from '../../src/store/player.repository';
 import { registrationKeyHash, registrationRequestHash, sealToken } from '../../src/store/registration-seal';
-import { hashToken, newToken } from '../../src/store/tokens';
+import { hashToken, newToken } from '../../src/security/tokens';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let db: TestDatabase;

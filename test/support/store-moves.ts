@@ -1,6 +1,6 @@
 // Moves for the store tests: applied results and the smallest legal bid.
 import { currentRound, legalActions, type Command, type GameState } from '../../src/engine';
-import type { MoveResult } from '../../src/store/game.repository';
+import type { MoveResult } from '../../src/store/move-result';
 
 /** The state after a move the repository must have applied. */
 export function applied(result: MoveResult): GameState {

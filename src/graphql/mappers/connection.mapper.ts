@@ -1,5 +1,5 @@
 import { viewFor } from '../../engine';
-import type { GamePage } from '../../store/game.repository';
+import type { GamePage } from '../../store/game-reads.repository';
 import type { GraphQLContext } from '../context';
 import { encodeGameCursor } from '../cursors';
 import { GameConnection, GameEdge } from '../types/connections.type';

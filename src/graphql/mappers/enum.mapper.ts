@@ -11,7 +11,7 @@ import type {
   PresetName,
   RaiseMode as EngineRaiseMode,
 } from '../../engine';
-import type { StoreErrorCode } from '../../store/game.repository';
+import type { StoreErrorCode } from '../../store/move-result';
 import {
   CallKind,
   ErrorCode,

@@ -10,7 +10,7 @@ import {
   type Command,
   type RuleOverrides,
 } from '../../engine';
-import type { MoveOptions, MoveResult, StoreErrorCode } from '../../store/game.repository';
+import type { MoveOptions, MoveResult, StoreErrorCode } from '../../store/move-result';
 import { requireViewer, type GraphQLContext } from '../context';
 import { notFound } from '../errors';
 import { toErrorCode } from '../mappers/enum.mapper';
@@ -164,7 +164,7 @@ export class MutationResolver {
         clientMutationId,
       });
     }
-    const result = await ctx.services.games.create(
+    const result = await ctx.services.gameMoves.create(
       { host: viewer.id, rules: rules.rules, maxPlayers, name, turnSeconds, timeoutsToForfeit },
       moveOptions,
     );
@@ -266,7 +266,7 @@ export class MutationResolver {
   }
 
   private async apply(ctx: GraphQLContext, move: PreparedMove, command: Command): Promise<GamePayload> {
-    const result = await ctx.services.games.act(move.gameId, command, move.options);
+    const result = await ctx.services.gameMoves.act(move.gameId, command, move.options);
     return toPayload(ctx, result, move.clientMutationId);
   }
 }

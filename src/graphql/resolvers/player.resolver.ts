@@ -23,7 +23,7 @@ export class PlayerResolver {
     after?: string | null,
   ): Promise<GameConnection> {
     const cursor = decodeGameCursor(after);
-    const page = await ctx.services.games.list({ playerId: player.playerId }, pageSize(first), cursor);
+    const page = await ctx.services.gameReads.list({ playerId: player.playerId }, pageSize(first), cursor);
     return toGameConnection(ctx, page, cursor !== null);
   }
 

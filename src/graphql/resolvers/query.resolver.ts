@@ -79,7 +79,7 @@ export class QueryResolver {
     after?: string | null,
   ): Promise<GameConnection> {
     const cursor = decodeGameCursor(after);
-    const page = await ctx.services.games.list({ status: status ?? null }, pageSize(first), cursor);
+    const page = await ctx.services.gameReads.list({ status: status ?? null }, pageSize(first), cursor);
     return toGameConnection(ctx, page, cursor !== null);
   }
 

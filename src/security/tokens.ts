@@ -1,3 +1,4 @@
+// Bearer tokens: making them and the digest that is stored.
 import { createHash, randomBytes } from 'node:crypto';
 
 /** A new secret bearer token: 256 random bits, URL-safe. */

@@ -1,3 +1,4 @@
+// The randomness of real games.
 import { randomInt } from 'node:crypto';
 import type { Rng } from '../engine';
 

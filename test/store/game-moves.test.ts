@@ -1,6 +1,6 @@
 import { currentRound, legalActions, PRESETS, type Command, type GameState } from '../../src/engine';
 import { createDatabaseClients, type DatabaseClients } from '../../src/persistence/prisma';
-import { GameRepository } from '../../src/store/game.repository';
+import { createGameStore } from '../../src/store/game-store';
 import { PlayerRepository } from '../../src/store/player.repository';
 import { applied, nextBid } from '../support/store-moves';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 /**
  * Two repositories on one database stand for two API processes. Each keeps the last state it saw of a
  * game; a move decided on a stale one fails its version guard and is decided again on a reload, which
- * costs round trips. `offer` (fed by the realtime feeds) keeps the cache current instead.
+ * costs round trips. `cacheNewerState` (fed by the realtime feeds) keeps the cache current instead.
  */
 
 let db: TestDatabase;
@@ -44,8 +44,10 @@ it('decides a move on a state offered from the log in one statement, and on a st
   const players = new PlayerRepository(a.prisma);
   const host = (await players.register('Host')).player.id;
   const guest = (await players.register('Guest')).player.id;
-  const repoA = new GameRepository(a);
-  const repoB = new GameRepository(b);
+  const storeA = createGameStore(a);
+  const storeB = createGameStore(b);
+  const repoA = storeA.moves;
+  const repoB = storeB.moves;
 
   const created = await repoA.create(
     { host, rules: PRESETS.CLASSIC },
@@ -64,9 +66,9 @@ it('decides a move on a state offered from the log in one statement, and on a st
   expect(staleCost).toBe(2);
 
   // B is now one move behind; A's state, as a feed would read it from the log, is offered to it.
-  repoB.offer(gameId, state);
+  storeB.cache.cacheNewerState(gameId, state);
   // An older state offered later (a slow read) is ignored.
-  repoB.offer(gameId, { ...state, version: 2 });
+  storeB.cache.cacheNewerState(gameId, { ...state, version: 2 });
   const [afterB, freshCost] = await statements(b, () => repoB.act(gameId, nextBid(state), options));
   expect(applied(afterB).version).toBe(5);
   expect(freshCost).toBe(1);
@@ -76,8 +78,8 @@ it('replays an idempotent retry as the game was, from the cache, the snapshot or
   const players = new PlayerRepository(a.prisma);
   const host = (await players.register('Replay host')).player.id;
   const guest = (await players.register('Replay guest')).player.id;
-  const repo = new GameRepository(a);
-  const other = new GameRepository(b); // another process: its cache never saw these moves
+  const repo = createGameStore(a).moves;
+  const other = createGameStore(b).moves; // another process: its cache never saw these moves
   const created = await repo.create({ host, rules: PRESETS.PUB }, { operation: 'c', requestHash: '' });
   if (created.kind !== 'applied') throw new Error('create');
   const gameId = created.gameId;

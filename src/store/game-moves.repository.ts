@@ -1,0 +1,281 @@
+// Moves: creating a game, acting on one and timing a turn out, each written under the game's version guard.
+import { randomUUID } from 'node:crypto';
+import {
+  applyCommand,
+  createGame,
+  changesSeating,
+  currentRound,
+  type Command,
+  type GameEvent,
+  type GameState,
+  type NewGame,
+  type Rng,
+} from '../engine';
+import type { Pool, PoolClient } from 'pg';
+import type { ChangeNotifier } from './change-notifier';
+import { changeOf } from './game-change';
+import type { GameStateCache } from './game-state-cache';
+import type { IdempotencyRecords } from './idempotency.repository';
+import type { MoveOptions, MoveResult } from './move-result';
+import { moveStatement } from './move-statement';
+import { capRefusal, checkSeatCap, SeatCapReached } from './seat-cap';
+import type { StateRebuilder } from './state-rebuilder';
+
+interface Queryable {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rowCount: number | null }>;
+}
+
+const MAX_ATTEMPTS = 50;
+
+function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = error as { code?: string; constraint?: string };
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+/** A serialization failure or a deadlock: PostgreSQL rolled the move back, and it can be decided again. */
+function isLostRace(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return code === '40001' || code === '40P01';
+}
+
+/**
+ * Locks the game row first, as every move does (the move statement updates the game before its seats), and
+ * tells whether the game is still at `version`: taken in the other order, a lobby change and a start would
+ * deadlock.
+ */
+async function lockGameAt(client: PoolClient, gameId: string, version: number): Promise<boolean> {
+  const { rows } = await client.query<{ version: number }>(
+    'SELECT version FROM games WHERE id = $1 FOR UPDATE',
+    [gameId],
+  );
+  return rows[0]?.version === version;
+}
+
+/** Seats move up when one is freed in the lobby: rewriting them keeps (game, position) unique. */
+async function rewriteSeats(client: PoolClient, gameId: string, state: GameState): Promise<void> {
+  await client.query('DELETE FROM seats WHERE game_id = $1', [gameId]);
+  await client.query(
+    `INSERT INTO seats (game_id, position, player_id, dice_count, eliminated, has_been_palifico)
+     SELECT $1, x.position, x.player, 0, false, false
+       FROM jsonb_to_recordset($2::jsonb) AS x(position int, player uuid)`,
+    [gameId, JSON.stringify(state.seats.map((s, position) => ({ position, player: s.playerId })))],
+  );
+}
+
+export interface GameMovesOptions {
+  readonly rng: Rng;
+  readonly now: () => Date;
+  readonly notifier: ChangeNotifier;
+}
+
+export class GameMoves {
+  private readonly appliedListeners = new Set<(gameId: string, events: readonly GameEvent[]) => void>();
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly cache: GameStateCache,
+    private readonly states: StateRebuilder,
+    private readonly idempotency: IdempotencyRecords,
+    private readonly options: GameMovesOptions,
+  ) {}
+
+  async create(input: NewGame, options: MoveOptions): Promise<MoveResult> {
+    try {
+      return await this.createOnce(input, options);
+    } catch (error) {
+      if (error instanceof SeatCapReached) return capRefusal(error.max);
+      throw error;
+    }
+  }
+
+  private async createOnce(input: NewGame, options: MoveOptions): Promise<MoveResult> {
+    for (let attempt = 0; ; attempt++) {
+      const replayed = await this.idempotency.replayIfRecorded(input.host, options);
+      if (replayed) return replayed;
+      const result = createGame(input, this.options.now().toISOString());
+      if (!result.ok) {
+        const refused: MoveResult = { kind: 'refused', gameId: null, state: null, error: result.violation };
+        if (await this.idempotency.recordRefusal(input.host, options, refused)) return refused;
+        continue;
+      }
+      const gameId = randomUUID();
+      const s = result.state;
+      const applied = await this.inTransaction(async (client) => {
+        await checkSeatCap(client, input.host, options.seatCap);
+        await client.query(
+          `INSERT INTO games (id, name, status, preset, rules, max_players, host_id, version, state, created_at, updated_at)
+           VALUES ($1, $2, 'LOBBY', $3, $4::jsonb, $5, $6, 0, '{}'::jsonb, $7, now())`,
+          [gameId, s.name, s.rules.preset, JSON.stringify(s.rules), s.maxPlayers, s.host, s.createdAt],
+        );
+        await rewriteSeats(client, gameId, s);
+        return this.writeMove(client, gameId, null, s, result.events, 0, input.host, options);
+      });
+      if (applied) return this.publishApplied(gameId, s, result.events);
+      if (attempt >= MAX_ATTEMPTS) throw new Error('createGame could not be recorded');
+    }
+  }
+
+  /**
+   * Applies one move. The engine decides on the latest known state; the write is one statement guarded by
+   * that state's version, so two moves can never both apply to the same version: the loser of a race
+   * reloads and is decided again (or refused with STALE_VERSION when the client pinned expectedVersion).
+   */
+  async act(gameId: string, command: Command, options: MoveOptions): Promise<MoveResult> {
+    let result: MoveResult;
+    try {
+      result = await this.actOnce(gameId, command, options);
+    } catch (error) {
+      if (!(error instanceof SeatCapReached)) throw error;
+      result = capRefusal(error.max);
+    }
+    return this.aboutGame(gameId, result);
+  }
+
+  /**
+   * A refusal that names no game (the seat cap, a reused key) shows the game the move was for, as it is:
+   * read again, as the cache may lag behind another process's moves.
+   */
+  private async aboutGame(gameId: string, result: MoveResult): Promise<MoveResult> {
+    if (result.kind !== 'refused' || result.gameId !== null) return result;
+    const state = await this.states.loadFresh(gameId);
+    return state ? { ...result, gameId, state } : result;
+  }
+
+  private async actOnce(gameId: string, command: Command, options: MoveOptions): Promise<MoveResult> {
+    // Timeouts are the server's own moves: no player, so no idempotency record.
+    const actor = 'playerId' in command ? command.playerId : null;
+    let fresh = false;
+    for (let attempt = 0; ; attempt++) {
+      const replayed = await this.idempotency.replayIfRecorded(actor, options);
+      if (replayed) return replayed;
+      let before = fresh ? undefined : this.cache.get(gameId);
+      if (!before) {
+        const loaded = await this.states.loadFresh(gameId);
+        if (!loaded) return { kind: 'not_found' };
+        before = loaded;
+        fresh = true;
+      }
+      const expected = options.expectedVersion;
+      let refused: MoveResult | null = null;
+      let result: ReturnType<typeof applyCommand> | null = null;
+      if (expected !== null && expected !== undefined && expected !== before.version) {
+        refused = {
+          kind: 'refused',
+          gameId,
+          state: before,
+          error: {
+            code: 'STALE_VERSION',
+            message: `the game is at version ${before.version}, not ${expected}: reload it and decide again`,
+            field: ['expectedVersion'],
+          },
+        };
+      } else {
+        result = applyCommand(before, command, {
+          rng: this.options.rng,
+          at: this.options.now().toISOString(),
+        });
+        if (!result.ok) refused = { kind: 'refused', gameId, state: before, error: result.violation };
+      }
+      if (refused) {
+        // A refusal must rest on the current state, not on a cached guess.
+        if (!fresh) {
+          fresh = true;
+          continue;
+        }
+        if (await this.idempotency.recordRefusal(actor, options, refused)) return refused;
+        fresh = false;
+        continue;
+      }
+      const { state: after, events } = result as Extract<typeof result, { ok: true }>;
+      const applied = changesSeating(events)
+        ? await this.inTransaction(async (client) => {
+            if (!(await lockGameAt(client, gameId, before.version))) return false;
+            if (command.type === 'JOIN') await checkSeatCap(client, command.playerId, options.seatCap);
+            await rewriteSeats(client, gameId, after);
+            return this.writeMove(client, gameId, before, after, events, before.version, actor, options);
+          })
+        : await this.writeMove(this.pool, gameId, before, after, events, before.version, actor, options);
+      if (applied) return this.publishApplied(gameId, after, events);
+      this.cache.forget(gameId);
+      fresh = true;
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`move on game ${gameId} lost ${attempt} races in a row`);
+    }
+  }
+
+  /**
+   * Plays the default move of a turn that ran out. `version` pins the game state the deadline belongs to,
+   * so with several processes (or a move racing the deadline) it is applied at most once.
+   */
+  async timeOut(gameId: string, version: number): Promise<MoveResult> {
+    const state = await this.states.loadFresh(gameId);
+    const turn = state ? currentRound(state)?.turn : null;
+    if (!state || state.version !== version || turn === null || turn === undefined)
+      return { kind: 'not_found' };
+    return this.act(
+      gameId,
+      { type: 'TIMEOUT', seat: turn },
+      { expectedVersion: version, operation: 'timeout', requestHash: '' },
+    );
+  }
+
+  /** Called after each move this process committed, with its events. */
+  onApplied(listener: (gameId: string, events: readonly GameEvent[]) => void): () => void {
+    this.appliedListeners.add(listener);
+    return () => this.appliedListeners.delete(listener);
+  }
+
+  /** After a commit: caches the new state, notifies the other processes and this one's listeners. */
+  private publishApplied(gameId: string, state: GameState, events: readonly GameEvent[]): MoveResult {
+    this.cache.cacheState(gameId, state);
+    this.options.notifier.afterCommit(changeOf(gameId, events));
+    for (const listener of this.appliedListeners) listener(gameId, events);
+    return { kind: 'applied', gameId, state, events };
+  }
+
+  /** Runs the move statement; false when the game was no longer at `expectedVersion` (or the key was taken). */
+  private async writeMove(
+    client: Queryable,
+    gameId: string,
+    before: GameState | null,
+    after: GameState,
+    events: readonly GameEvent[],
+    expectedVersion: number,
+    playerId: string | null,
+    options: MoveOptions,
+  ): Promise<boolean> {
+    const statement = moveStatement({
+      gameId,
+      before,
+      after,
+      events,
+      expectedVersion,
+      seatsRewritten: before === null || changesSeating(events),
+      idempotency: this.idempotency.appliedRecord(playerId, options, gameId, after.version),
+    });
+    try {
+      const { rowCount } = await client.query(statement);
+      return rowCount === 1;
+    } catch (error) {
+      // A concurrent retry with the same idempotency key won: the next attempt replays its result. (Never an
+      // expired record: replayIfRecorded deleted it at the start of this attempt.)
+      if (isUniqueViolation(error, 'idempotency_records_pkey') || isLostRace(error)) return false;
+      throw error;
+    }
+  }
+
+  private async inTransaction(work: (client: PoolClient) => Promise<boolean>): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const ok = await work(client);
+      await client.query(ok ? 'COMMIT' : 'ROLLBACK');
+      return ok;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      if (isUniqueViolation(error) || isLostRace(error)) return false;
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}

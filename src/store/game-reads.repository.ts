@@ -1,0 +1,86 @@
+// Reading games: states by id, pages of the game list, and event logs; all in plain SQL.
+import type { GameEvent, GameState } from '../engine';
+import type { Pool } from 'pg';
+import { rebuildStates, toEvent, type EventRow, type StoredGame } from './state-rebuilder';
+
+export interface GameRow {
+  readonly id: string;
+  readonly state: GameState;
+  readonly createdAt: Date;
+}
+
+export interface GamePage {
+  readonly rows: GameRow[];
+  readonly hasNextPage: boolean;
+}
+
+export interface GameListFilter {
+  readonly status?: GameState['status'] | null;
+  readonly playerId?: string | null;
+}
+
+export interface GameCursor {
+  readonly createdAt: Date;
+  readonly id: string;
+}
+
+const STORED_GAME = 'g.id, g.state, g.state_version AS "stateVersion", g.version';
+
+export class GameReads {
+  constructor(private readonly pool: Pool) {}
+
+  async load(gameId: string): Promise<GameState | null> {
+    return (await this.loadMany([gameId])).get(gameId) ?? null;
+  }
+
+  async loadMany(gameIds: readonly string[]): Promise<Map<string, GameState>> {
+    const { rows } = await this.pool.query<StoredGame>(
+      `SELECT ${STORED_GAME} FROM games g WHERE g.id = ANY($1::uuid[])`,
+      [gameIds],
+    );
+    return rebuildStates(this.pool, rows);
+  }
+
+  /** A page of games, newest first (by creation, then id), after `after`. */
+  async list(filter: GameListFilter, first: number, after: GameCursor | null): Promise<GamePage> {
+    const values: unknown[] = [];
+    const param = (value: unknown, cast: string): string => {
+      values.push(value);
+      return `$${values.length}::${cast}`;
+    };
+    const where: string[] = [];
+    if (filter.status) where.push(`g.status = ${param(filter.status, '"GameStatus"')}`);
+    if (filter.playerId) {
+      where.push(
+        `EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.player_id = ${param(filter.playerId, 'uuid')})`,
+      );
+    }
+    if (after) {
+      where.push(
+        `(g.created_at, g.id) < (${param(after.createdAt, 'timestamptz')}, ${param(after.id, 'uuid')})`,
+      );
+    }
+    const { rows } = await this.pool.query<StoredGame & { createdAt: Date }>(
+      `SELECT ${STORED_GAME}, g.created_at AS "createdAt" FROM games g
+        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY g.created_at DESC, g.id DESC LIMIT ${param(first + 1, 'int')}`,
+      values,
+    );
+    const page = rows.slice(0, first);
+    const states = await rebuildStates(this.pool, page);
+    return {
+      rows: page.map((r) => ({ id: r.id, state: states.get(r.id)!, createdAt: r.createdAt })),
+      hasNextPage: rows.length > first,
+    };
+  }
+
+  /** Events of a game in `seq` order, optionally after a seq or up to a version. */
+  async events(gameId: string, range: { afterSeq?: number; maxVersion?: number } = {}): Promise<GameEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT seq, version, type, payload, at FROM game_events
+        WHERE game_id = $1 AND seq > $2 AND ($3::int IS NULL OR version <= $3::int) ORDER BY seq`,
+      [gameId, range.afterSeq ?? 0, range.maxVersion ?? null],
+    );
+    return rows.map(toEvent);
+  }
+}

@@ -1,0 +1,47 @@
+// Wires the pieces of game storage together on one database.
+import type { Rng } from '../engine';
+import type { DatabaseClients } from '../persistence/prisma';
+import { cryptoRng } from '../security/crypto-rng';
+import type { ChangeNotifier } from './change-notifier';
+import { FeedCheckQueries } from './feed-checks.queries';
+import { GameMoves } from './game-moves.repository';
+import { GameReads } from './game-reads.repository';
+import { GameStateCache } from './game-state-cache';
+import { IdempotencyRecords } from './idempotency.repository';
+import { StateRebuilder } from './state-rebuilder';
+import { TurnDeadlineQueries } from './turn-deadlines.queries';
+
+export interface GameStore {
+  readonly moves: GameMoves;
+  readonly reads: GameReads;
+  readonly cache: GameStateCache;
+  readonly turnDeadlines: TurnDeadlineQueries;
+  readonly feedChecks: FeedCheckQueries;
+}
+
+export interface GameStoreOptions {
+  readonly rng?: Rng;
+  readonly now?: () => Date;
+  /** Tells other processes about committed moves; by default nobody. */
+  readonly notifier?: ChangeNotifier;
+}
+
+/** One process's game storage: the moves share one cache of recent states with the replays of keyed retries. */
+export function createGameStore(db: DatabaseClients, options: GameStoreOptions = {}): GameStore {
+  const cache = new GameStateCache();
+  const reads = new GameReads(db.pool);
+  const states = new StateRebuilder(db.pool, reads, cache);
+  const idempotency = new IdempotencyRecords(db.pool, states);
+  const moves = new GameMoves(db.pool, cache, states, idempotency, {
+    rng: options.rng ?? cryptoRng,
+    now: options.now ?? (() => new Date()),
+    notifier: options.notifier ?? { afterCommit() {} },
+  });
+  return {
+    moves,
+    reads,
+    cache,
+    turnDeadlines: new TurnDeadlineQueries(db.pool),
+    feedChecks: new FeedCheckQueries(db.pool),
+  };
+}

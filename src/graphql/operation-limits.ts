@@ -1,15 +1,7 @@
-import {
-  getOperationAST,
-  GraphQLError,
-  Kind,
-  OperationTypeNode,
-  visit,
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  type GraphQLSchema,
-  type SelectionSetNode,
-} from 'graphql';
+// The bounds on one operation (depth, aliases, directives, size, mutations, cost) and their errors.
+import { GraphQLError, Kind, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
+import { shapeOf } from './operation-shape';
 
 /** Bounds on one operation, the same over HTTP and WebSocket. */
 export const OPERATION_LIMITS = {
@@ -22,6 +14,11 @@ export const OPERATION_LIMITS = {
   maxDirectives: 10,
   /** Estimated cost: 1 a field, lists multiplied by their page size (see `complexity` on list fields). */
   maxCost: 25_000,
+  /**
+   * Selections of the operation with its fragments expanded at each spread: the cost estimate visits them
+   * all, and would refuse 10,000 or more itself, with a message and code of its own.
+   */
+  maxNodes: 9_999,
   /** Mutations in one operation; each also takes a rate-limit token of its own. */
   maxMutationFields: 10,
 } as const;
@@ -30,60 +27,6 @@ function limitError(message: string, limit: string, value: number, max: number):
   return new GraphQLError(message, {
     extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit, value, max, http: { status: 400 } },
   });
-}
-
-function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const def of document.definitions)
-    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-  return fragments;
-}
-
-/** Depth (of data and of introspection), aliases and directives of a validated document, fragments included. */
-function shape(document: DocumentNode): {
-  depth: number;
-  introspectionDepth: number;
-  aliases: number;
-  directives: number;
-} {
-  const fragments = fragmentsOf(document);
-  let aliases = 0;
-  let directives = 0;
-  let introspectionDepth = 0;
-  const depthOf = (set: SelectionSetNode, seen: Set<string>): number => {
-    let max = 0;
-    for (const sel of set.selections) {
-      directives += sel.directives?.length ?? 0;
-      if (sel.kind === Kind.FIELD) {
-        if (sel.alias) aliases++;
-        const below = sel.selectionSet ? depthOf(sel.selectionSet, seen) : 0;
-        if (sel.name.value === '__schema' || sel.name.value === '__type') {
-          // Introspection fields exist only on the root: their subtree has a bound of its own.
-          introspectionDepth = Math.max(introspectionDepth, 1 + below);
-          max = Math.max(max, 1);
-        } else {
-          max = Math.max(max, 1 + below);
-        }
-      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        max = Math.max(max, depthOf(sel.selectionSet, seen));
-      } else {
-        const fragment = fragments.get(sel.name.value);
-        // Validation has refused cycles; a repeated spread is still walked once per path.
-        if (fragment && !seen.has(sel.name.value)) {
-          max = Math.max(max, depthOf(fragment.selectionSet, new Set(seen).add(sel.name.value)));
-        }
-      }
-    }
-    return max;
-  };
-  let depth = 0;
-  for (const def of document.definitions) {
-    if (def.kind === Kind.OPERATION_DEFINITION) {
-      directives += def.directives?.length ?? 0;
-      depth = Math.max(depth, depthOf(def.selectionSet, new Set()));
-    }
-  }
-  return { depth, introspectionDepth, aliases, directives };
 }
 
 // Documents found within every limit, by operation name: Apollo and graphql-ws hand the same parsed
@@ -107,38 +50,9 @@ function costDependsOnVariables(document: DocumentNode): boolean {
   return depends;
 }
 
-// Counted once per parsed document and operation: the limits and the rate limits of every request ask.
-const mutationCounts = new WeakMap<DocumentNode, Map<string, number>>();
-
 /** How many mutations the operation runs (its root fields, fragments included); 0 for a query. */
 export function mutationFieldCount(document: DocumentNode, operationName: string | null | undefined): number {
-  let counts = mutationCounts.get(document);
-  if (!counts) mutationCounts.set(document, (counts = new Map()));
-  const name = operationName ?? '';
-  let n = counts.get(name);
-  if (n === undefined) counts.set(name, (n = countMutationFields(document, operationName)));
-  return n;
-}
-
-function countMutationFields(document: DocumentNode, operationName: string | null | undefined): number {
-  const operation = getOperationAST(document, operationName);
-  if (!operation || operation.operation !== OperationTypeNode.MUTATION) return 0;
-  const fragments = fragmentsOf(document);
-  const count = (set: SelectionSetNode, seen: ReadonlySet<string>): number => {
-    let n = 0;
-    for (const sel of set.selections) {
-      if (sel.kind === Kind.FIELD) n += sel.name.value === '__typename' ? 0 : 1;
-      else if (sel.kind === Kind.INLINE_FRAGMENT) n += count(sel.selectionSet, seen);
-      else {
-        const fragment = fragments.get(sel.name.value);
-        if (fragment && !seen.has(sel.name.value)) {
-          n += count(fragment.selectionSet, new Set(seen).add(sel.name.value));
-        }
-      }
-    }
-    return n;
-  };
-  return count(operation.selectionSet, new Set());
+  return shapeOf(document).mutations(operationName);
 }
 
 /** The errors of an operation that is over a limit (empty when it is within all of them). */
@@ -166,7 +80,8 @@ function measureOperation(
   operationName: string | null | undefined,
 ): GraphQLError[] {
   const L = OPERATION_LIMITS;
-  const { depth, introspectionDepth, aliases, directives } = shape(document);
+  const shape = shapeOf(document);
+  const { depth, introspectionDepth, aliases, directives } = shape.whole();
   if (depth > L.maxDepth) {
     return [
       limitError(
@@ -218,6 +133,19 @@ function measureOperation(
       ),
     ];
   }
+  // The cost estimate expands every fragment spread on every path: bounded here, before it runs, by the
+  // expanded size measured with each fragment counted once.
+  const nodes = shape.nodes(operationName);
+  if (nodes > L.maxNodes) {
+    return [
+      limitError(
+        `the query expands to ${nodes} selections; at most ${L.maxNodes} are allowed`,
+        'nodes',
+        nodes,
+        L.maxNodes,
+      ),
+    ];
+  }
   let cost: number;
   try {
     cost = getComplexity({
@@ -225,6 +153,8 @@ function measureOperation(
       query: document,
       variables: variables ?? {},
       ...(operationName ? { operationName } : {}),
+      // Never its refusal: the bound above is below its own.
+      maxQueryNodes: L.maxNodes + 1,
       estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
     });
   } catch (error) {

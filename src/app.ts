@@ -1,24 +1,18 @@
+// Starts the API: wires the database, the change bus, the stores, the feeds, the request gate, both
+// transports and the timers together, and stops them in order.
 import 'reflect-metadata';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApolloServer } from '@apollo/server';
-import {
-  ApolloServerPluginCacheControlDisabled,
-  ApolloServerPluginLandingPageDisabled,
-  ApolloServerPluginUsageReportingDisabled,
-} from '@apollo/server/plugin/disabled';
-import { bearerToken, createContext, type GraphQLContext, type Services } from './graphql/context';
-import { invalidToken } from './graphql/errors';
+import { RequestGate } from './gate/request-gate';
+import { ClientLimits } from './gate/client-limits';
+import type { Services } from './graphql/context';
 import { formatError } from './graphql/format-error';
 import { createSchema } from './graphql/schema';
-import { graphqlHttpHandler } from './http/graphql-http.handler';
-import { clientAddress } from './http/client-address';
-import { RateLimiter, takeFromAll } from './http/rate-limiter';
-import { RateLimitSync } from './http/rate-limit-sync';
-import { checkOperationLimits, mutationFieldCount, OPERATION_LIMITS } from './graphql/operation-limits';
-import { rateLimited } from './graphql/rate-limit-error';
-import { NO_RATE_LIMITS, type ServerLimits } from './limits';
-import { createDatabaseClients } from './persistence/prisma';
+import { startApollo } from './http/apollo-server';
+import { createHttpServer } from './http/http-server';
+import { RateLimitSync } from './limits/rate-limit-sync';
+import { NO_RATE_LIMITS, type ServerLimits } from './limits/server-limits';
+import { createDatabaseClients, type DatabaseClients } from './persistence/prisma';
 import type { ChangeBus } from './realtime/change-bus';
 import { GameFeeds } from './realtime/game-feed';
 import { LobbyFeed } from './realtime/lobby-feed';
@@ -56,34 +50,35 @@ export interface App {
   stop(): Promise<void>;
 }
 
+/** The bus that carries committed changes to every process, and how this process announces its own. */
+async function startChangeBus(
+  options: AppOptions,
+  db: DatabaseClients,
+  log: (message: unknown) => void,
+): Promise<{ bus: ChangeBus; notifier: ChangeNotifier }> {
+  if (options.redisUrl) {
+    const redis = await RedisChangeBus.start(options.redisUrl, log);
+    return { bus: redis, notifier: afterCommitNotifier((change) => redis.publish(change)) };
+  }
+  const bus = await PgChangeBus.start(options.databaseUrl, log);
+  return { bus, notifier: new PgNotifier(db.pool, log) };
+}
+
 /** Starts the API on one HTTP server: GraphQL over HTTP and over WebSocket at /graphql. */
 export async function startApp(options: AppOptions): Promise<App> {
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const limits = options.limits ?? NO_RATE_LIMITS;
-  const ipLimiter = limits.perIp ? new RateLimiter(limits.perIp) : null;
-  const playerLimiter = limits.perPlayer ? new RateLimiter(limits.perPlayer) : null;
   const log = options.log ?? ((m: unknown) => console.error(m));
   const db = createDatabaseClients(options.databaseUrl, log);
-  const prisma = db.prisma;
-  let bus: ChangeBus;
-  let notifier: ChangeNotifier;
-  if (options.redisUrl) {
-    const redis = await RedisChangeBus.start(options.redisUrl, log);
-    bus = redis;
-    notifier = afterCommitNotifier((change) => redis.publish(change));
-  } else {
-    bus = await PgChangeBus.start(options.databaseUrl, log);
-    notifier = new PgNotifier(db.pool, log);
-  }
+  const { bus, notifier } = await startChangeBus(options, db, log);
+  const clientLimits = new ClientLimits(limits);
   // Per-IP and per-player budgets hold across the processes that share this database (or Redis).
-  const shared: Record<string, RateLimiter> = {};
-  if (ipLimiter) shared.ip = ipLimiter;
-  if (playerLimiter) shared.player = playerLimiter;
+  const shared = clientLimits.shared();
   const limitSync =
     Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs) : null;
   const games = createGameStore(db, { notifier });
   const services: Services = {
-    players: new PlayerRepository(prisma),
+    players: new PlayerRepository(db.prisma),
     gameMoves: games.moves,
     gameReads: games.reads,
     feeds: new GameFeeds(bus, games.moves, games.reads, games.cache, games.feedChecks, log),
@@ -93,115 +88,15 @@ export async function startApp(options: AppOptions): Promise<App> {
   const turnTimer = new TurnTimer(games.turnDeadlines, games.moves, log, options.turnTimerIntervalMs);
   const janitor = new IdempotencyJanitor(db.pool, null, log);
   const schema = await createSchema();
-  const apollo = new ApolloServer<GraphQLContext>({
-    schema,
-    csrfPrevention: true,
-    allowBatchedHttpRequests: false,
-    introspection: true,
-    // The process's own signal handlers call stop(); Apollo's would race them (and re-raise the signal).
-    stopOnTerminationSignals: false,
-    includeStacktraceInErrorResponses: !production,
-    hideSchemaDetailsFromClientErrors: production,
-    parseOptions: { maxTokens: OPERATION_LIMITS.maxTokens },
-    formatError: formatError(production, log),
-    plugins: [
-      // The default cache-control plugin hooks every field, which makes Apollo wrap every resolver of the
-      // schema (the WebSocket executions share it); responses carry no cache hints, so it only costs.
-      ApolloServerPluginCacheControlDisabled(),
-      ApolloServerPluginUsageReportingDisabled(),
-      // Apollo decides on its landing page from NODE_ENV alone; a production server never serves one.
-      ...(production ? [ApolloServerPluginLandingPageDisabled()] : []),
-      {
-        async requestDidStart() {
-          return {
-            async didResolveOperation({ document, request, schema: s, contextValue }) {
-              const errors = checkOperationLimits(s, document, request.variables, request.operationName);
-              if (errors.length) throw errors[0];
-              // The request paid for one mutation; each further one in the operation pays for itself.
-              const more = mutationFieldCount(document, request.operationName) - 1;
-              const wait = more > 0 ? (contextValue.charge?.(more) ?? 0) : 0;
-              if (wait > 0) throw rateLimited(contextValue.viewer ? 'player' : 'address', wait);
-            },
-          };
-        },
-      },
-    ],
-  });
-  await apollo.start();
-
-  const context = async (req: IncomingMessage): Promise<GraphQLContext> => {
-    const authorization = req.headers.authorization;
-    const address = ipLimiter ? clientAddress(req, limits.trustedProxies) : '';
-    if (!authorization) {
-      return createContext(services, null, ipLimiter ? (n) => ipLimiter.take(address, n) : undefined);
-    }
-    const token = bearerToken(authorization);
-    const viewer = token ? await services.players.findByToken(token) : null;
-    if (!viewer) throw invalidToken();
-    const wait = playerLimiter?.take(viewer.id) ?? 0;
-    if (wait > 0) throw rateLimited('player', wait);
-    const charge =
-      ipLimiter || playerLimiter
-        ? (n: number) =>
-            Math.max(
-              ...takeFromAll(
-                [
-                  [ipLimiter, address],
-                  [playerLimiter, viewer.id],
-                ],
-                n,
-              ),
-            )
-        : undefined;
-    return createContext(services, viewer, charge);
-  };
-  const handle = graphqlHttpHandler(apollo, context);
-  // Responses not yet sent: once stop() is called, each closes its connection when sent, so that a client's
-  // keep-alive connection does not hold the shutdown until its idle timeout.
-  const unsent = new Set<ServerResponse>();
-  let stopping = false;
-  const httpServer = createServer((req, res) => {
-    if (stopping) res.setHeader('connection', 'close');
-    unsent.add(res);
-    res.once('close', () => unsent.delete(res));
-    const path = (req.url ?? '/').split('?')[0];
-    const wait = ipLimiter?.take(clientAddress(req, limits.trustedProxies)) ?? 0;
-    if (wait > 0) {
-      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(Math.ceil(wait)) });
-      res.end(
-        JSON.stringify({
-          errors: [
-            {
-              message: rateLimited('address', wait).message,
-              extensions: { code: 'RATE_LIMITED', retryAfterSeconds: wait },
-            },
-          ],
-        }),
-      );
-      return;
-    }
-    if (path === '/graphql') {
-      handle(req, res).catch((error: unknown) => {
-        log(error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
-          }),
-        );
-      });
-    } else if (path === '/health') {
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    } else {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: the API is at /graphql');
-    }
-  });
-  const ws = startGraphqlWs(httpServer, schema, services, {
+  const gate = new RequestGate(schema, services, limits, clientLimits);
+  const format = formatError(production, log);
+  const apollo = await startApollo(schema, gate, { production, formatError: format });
+  const http = createHttpServer(apollo, gate, log);
+  const httpServer = http.server;
+  const ws = startGraphqlWs(httpServer, schema, gate, {
     production,
-    limits,
-    ipLimiter,
-    playerLimiter,
-    formatError: formatError(production, log),
+    connectionInitTimeoutMs: limits.connectionInitTimeoutMs,
+    formatError: format,
   });
   // A large accept queue: thousands of clients may (re)connect at once, e.g. after a restart.
   await new Promise<void>((resolve) =>
@@ -217,10 +112,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     ws,
     async stop() {
       // Stop accepting, let in-flight requests finish, close sockets with 1001, then release the database.
-      stopping = true;
-      for (const res of unsent) if (!res.headersSent) res.setHeader('connection', 'close');
-      const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      httpServer.closeIdleConnections();
+      const closed = http.close();
       await turnTimer.stop();
       await janitor.stop();
       await ws.close();

@@ -1,5 +1,5 @@
 import { startApp } from './app';
-import { limitsFromEnv } from './limits';
+import { limitsFromEnv } from './limits/server-limits';
 import { migrate } from './persistence/migrate';
 import { resolveDatabase } from './persistence/resolve-database';
 

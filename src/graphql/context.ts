@@ -23,22 +23,12 @@ export interface GraphQLContext {
   readonly services: Services;
   readonly playerLoader: BatchLoader<string, PlayerRecord>;
   readonly gameLoader: BatchLoader<string, GameState>;
-  /**
-   * Takes `tokens` more from the client's rate limits (an operation that runs several mutations pays for
-   * each); returns 0 when allowed, else the seconds to wait. Absent where no limit applies.
-   */
-  readonly charge?: (tokens: number) => number;
 }
 
-export function createContext(
-  services: Services,
-  viewer: PlayerRecord | null,
-  charge?: (tokens: number) => number,
-): GraphQLContext {
+export function createContext(services: Services, viewer: PlayerRecord | null): GraphQLContext {
   return {
     viewer,
     services,
-    ...(charge ? { charge } : {}),
     playerLoader: new BatchLoader(async (ids) => {
       const players = await services.players.findByIds(ids);
       return new Map(players.map((p) => [p.id, p]));
@@ -51,11 +41,4 @@ export function createContext(
 export function requireViewer(ctx: GraphQLContext): PlayerRecord {
   if (!ctx.viewer) throw unauthenticated();
   return ctx.viewer;
-}
-
-/** Reads "Bearer <token>"; anything else is no token. */
-export function bearerToken(header: string | undefined | null): string | null {
-  if (!header) return null;
-  const m = /^Bearer\s+([A-Za-z0-9_-]{16,128})\s*$/i.exec(header);
-  return m ? m[1]! : null;
 }

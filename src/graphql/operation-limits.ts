@@ -14,14 +14,15 @@ export const OPERATION_LIMITS = {
   maxDirectives: 10,
   /** Estimated cost: 1 a field, lists multiplied by their page size (see `complexity` on list fields). */
   maxCost: 25_000,
-  /**
-   * Selections of the operation with its fragments expanded at each spread: the cost estimate visits them
-   * all, and would refuse 10,000 or more itself, with a message and code of its own.
-   */
-  maxNodes: 9_999,
   /** Mutations in one operation; each also takes a rate-limit token of its own. */
   maxMutationFields: 10,
 } as const;
+
+/**
+ * Selections of the operation with its fragments expanded at each spread: the cost estimate visits them
+ * all, and would refuse 10,000 or more itself, with a message and code of its own.
+ */
+export const MAX_EXPANDED_SELECTIONS = 9_999;
 
 function limitError(message: string, limit: string, value: number, max: number): GraphQLError {
   return new GraphQLError(message, {
@@ -136,13 +137,13 @@ function measureOperation(
   // The cost estimate expands every fragment spread on every path: bounded here, before it runs, by the
   // expanded size measured with each fragment counted once.
   const nodes = shape.nodes(operationName);
-  if (nodes > L.maxNodes) {
+  if (nodes > MAX_EXPANDED_SELECTIONS) {
     return [
       limitError(
-        `the query expands to ${nodes} selections; at most ${L.maxNodes} are allowed`,
+        `the query expands to ${nodes} selections; at most ${MAX_EXPANDED_SELECTIONS} are allowed`,
         'nodes',
         nodes,
-        L.maxNodes,
+        MAX_EXPANDED_SELECTIONS,
       ),
     ];
   }
@@ -154,7 +155,7 @@ function measureOperation(
       variables: variables ?? {},
       ...(operationName ? { operationName } : {}),
       // Never its refusal: the bound above is below its own.
-      maxQueryNodes: L.maxNodes + 1,
+      maxQueryNodes: MAX_EXPANDED_SELECTIONS + 1,
       estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
     });
   } catch (error) {

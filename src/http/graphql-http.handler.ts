@@ -1,10 +1,10 @@
+// Apollo Server behind a plain Node HTTP handler: bodies read within their bound, subscriptions sent away.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer } from '@apollo/server';
 import { Kind, parse } from 'graphql';
-import type { GraphQLContext } from '../graphql/context';
+import type { HttpContext } from '../gate/request-gate';
 import { OPERATION_LIMITS } from '../graphql/operation-limits';
-
-export const MAX_BODY_BYTES = 64 * 1024;
+import { MAX_BODY_BYTES } from '../limits/server-limits';
 
 class BodyError extends Error {
   constructor(
@@ -88,8 +88,8 @@ function hasSubscription(query: unknown): boolean {
 
 /** Serves Apollo Server on a plain Node HTTP server (the WebSocket server shares it). */
 export function graphqlHttpHandler(
-  apollo: ApolloServer<GraphQLContext>,
-  context: (req: IncomingMessage) => Promise<GraphQLContext>,
+  apollo: ApolloServer<HttpContext>,
+  context: (req: IncomingMessage) => Promise<HttpContext>,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     let body: unknown = undefined;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { getIntrospectionQuery } from 'graphql';
 import { startApp, type App } from '../../src/app';
 import { OPERATION_LIMITS } from '../../src/graphql/operation-limits';
-import { DEFAULT_LIMITS } from '../../src/limits';
+import { DEFAULT_LIMITS } from '../../src/limits/server-limits';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   accepted,

@@ -1,3 +1,4 @@
+// The client address per-IP limits count a request by, behind the trusted proxies.
 import type { IncomingMessage } from 'node:http';
 
 /** Most proxies a deployment may put in front of the API (TRUST_PROXY). */

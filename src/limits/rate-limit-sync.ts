@@ -1,3 +1,4 @@
+// One rate-limit budget shared by the API processes, over the change bus's broadcasts.
 import { randomUUID } from 'node:crypto';
 import type { Broadcast } from '../realtime/change-bus';
 import type { RateLimiter } from './rate-limiter';

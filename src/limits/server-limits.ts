@@ -1,5 +1,9 @@
-import { trustedProxiesFromEnv } from './http/client-address';
-import type { RateLimit } from './http/rate-limiter';
+// The abuse limits of one API process: rate limits, caps, and where they come from in the environment.
+import { trustedProxiesFromEnv } from './client-address';
+import type { RateLimit } from './rate-limiter';
+
+/** Bytes of a request body over HTTP and of a message over WebSocket. */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Abuse limits of one API process. */
 export interface ServerLimits {

@@ -1,3 +1,4 @@
+// Token buckets by key, and the all-or-none charge of several of them.
 /**
  * Takes `count` tokens from every `[limiter, key]` given, or from none when one of them refuses (so that a
  * refusal by one costs nothing from the others). Returns each one's wait in seconds: all 0 when taken.

@@ -1,0 +1,75 @@
+// The rate limits a client pays into: its address's, its player's and its socket's, all or none at a time.
+import type { GraphQLError } from 'graphql';
+import { rateLimited } from '../graphql/rate-limit-error';
+import { RateLimiter, takeFromAll } from '../limits/rate-limiter';
+import type { ServerLimits } from '../limits/server-limits';
+import type { PlayerRecord } from '../store/player.repository';
+
+/** A client as its rate limits know it: over HTTP one request, over WebSocket one socket. */
+export interface Client {
+  readonly transport: 'http' | 'socket';
+  readonly viewer: PlayerRecord | null;
+  /** Its address, as the per-IP limit counts it. */
+  readonly address: string;
+  /** The socket's own limit (WebSocket only; null when disabled). */
+  readonly socket: RateLimiter | null;
+}
+
+export class ClientLimits {
+  private readonly ip: RateLimiter | null;
+  private readonly player: RateLimiter | null;
+
+  constructor(private readonly limits: ServerLimits) {
+    this.ip = limits.perIp ? new RateLimiter(limits.perIp) : null;
+    this.player = limits.perPlayer ? new RateLimiter(limits.perPlayer) : null;
+  }
+
+  /** The limiters whose budgets hold across the processes (by name), for `RateLimitSync`. */
+  shared(): Record<string, RateLimiter> {
+    const shared: Record<string, RateLimiter> = {};
+    if (this.ip) shared.ip = this.ip;
+    if (this.player) shared.player = this.player;
+    return shared;
+  }
+
+  /** A limit of its own for a new socket. */
+  newSocketLimiter(): RateLimiter | null {
+    return this.limits.perSocket ? new RateLimiter(this.limits.perSocket) : null;
+  }
+
+  /** One token from an address (each HTTP request, each WebSocket connection): 0, or the seconds to wait. */
+  takeFromAddress(address: string): number {
+    return this.ip?.take(address) ?? 0;
+  }
+
+  /** One token from a player (each HTTP request with a token): 0, or the seconds to wait. */
+  takeFromPlayer(player: PlayerRecord): number {
+    return this.player?.take(player.id) ?? 0;
+  }
+
+  /** Takes `tokens` from each of the client's limits, or from none: null, or the refusal. */
+  charge(client: Client, tokens: number): GraphQLError | null {
+    const waits = takeFromAll(
+      [
+        [client.socket, 'socket'],
+        [client.viewer ? this.player : null, client.viewer?.id ?? ''],
+        [this.ip, client.address],
+      ],
+      tokens,
+    );
+    const wait = Math.max(...waits);
+    if (wait === 0) return null;
+    // Over HTTP a player's refusal is the player's; a socket names the address when the address ran out.
+    const who =
+      client.transport === 'http'
+        ? client.viewer
+          ? 'player'
+          : 'address'
+        : wait === waits[2]
+          ? 'address'
+          : client.viewer
+            ? 'player'
+            : 'connection';
+    return rateLimited(who, wait);
+  }
+}

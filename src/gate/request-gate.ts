@@ -1,0 +1,129 @@
+// The one way in for both transports: who the client is, whether its operation may run, what it pays.
+import type { IncomingMessage } from 'node:http';
+import { GraphQLError, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { createContext, type GraphQLContext, type Services } from '../graphql/context';
+import { invalidToken } from '../graphql/errors';
+import { checkOperationLimits, mutationFieldCount } from '../graphql/operation-limits';
+import { rateLimited } from '../graphql/rate-limit-error';
+import { clientAddress } from '../limits/client-address';
+import type { ServerLimits } from '../limits/server-limits';
+import { authenticate } from './authentication';
+import type { Client, ClientLimits } from './client-limits';
+import { checkParsed, type ParsedDocument } from './operation-check';
+
+/** An operation sent on a socket, as graphql-ws hands it over. */
+export interface SocketOperation {
+  readonly operationName?: string | null;
+  readonly variables?: Record<string, unknown> | null;
+}
+
+/** The context of an HTTP request: the resolvers' context, and the client each further mutation charges. */
+export interface HttpContext extends GraphQLContext {
+  readonly client: Client;
+}
+
+/**
+ * Authenticates a bearer token, charges the rate limits and checks the operation limits, the same over
+ * HTTP (Apollo's context function and didResolveOperation) and over WebSocket (graphql-ws's onConnect and
+ * onSubscribe), and builds the resolvers' context.
+ */
+export class RequestGate {
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly services: Services,
+    private readonly limits: ServerLimits,
+    private readonly clientLimits: ClientLimits,
+  ) {}
+
+  /** One token from the address of each HTTP request and each WebSocket connection: 0, or the wait. */
+  admit(req: IncomingMessage): number {
+    return this.clientLimits.takeFromAddress(this.addressOf(req));
+  }
+
+  /** The context of an HTTP request; throws its refusal (a bad token, a player over its limit). */
+  async httpContext(req: IncomingMessage): Promise<HttpContext> {
+    const viewer = await authenticate(this.services.players, req.headers.authorization);
+    if (viewer === undefined) throw invalidToken();
+    if (viewer) {
+      const wait = this.clientLimits.takeFromPlayer(viewer);
+      if (wait > 0) throw rateLimited('player', wait);
+    }
+    const client: Client = { transport: 'http', viewer, address: this.addressOf(req), socket: null };
+    return { ...createContext(this.services, viewer), client };
+  }
+
+  /** An HTTP request's operation once Apollo has parsed, validated and picked it; throws its refusal. */
+  checkHttpOperation(
+    document: DocumentNode,
+    variables: Record<string, unknown> | undefined,
+    operationName: string | null | undefined,
+    context: HttpContext,
+  ): void {
+    const errors = this.checkOperation(context.client, document, variables, operationName);
+    if (errors.length) throw errors[0];
+  }
+
+  /** A new socket's client, from its `authorization` connection parameter; null refuses the socket. */
+  async connect(req: IncomingMessage, authorization: unknown): Promise<Client | null> {
+    const viewer = await authenticate(this.services.players, authorization);
+    if (viewer === undefined) return null;
+    return {
+      transport: 'socket',
+      viewer,
+      address: this.addressOf(req),
+      socket: this.clientLimits.newSocketLimiter(),
+    };
+  }
+
+  /**
+   * An operation sent on a socket where `running` others run: what to execute, or the errors to answer.
+   * Each operation (and each further mutation in it) takes a token from the socket's, the player's and the
+   * address's limits, as a request over HTTP does.
+   */
+  socketOperation(
+    client: Client,
+    parse: () => ParsedDocument,
+    operation: SocketOperation,
+    running: number,
+  ): GraphQLError[] | { readonly document: DocumentNode; readonly contextValue: GraphQLContext } {
+    const refused = this.clientLimits.charge(client, 1);
+    if (refused) return [refused];
+    const cap = this.limits.maxSubscriptionsPerSocket;
+    if (running >= cap) {
+      return [
+        new GraphQLError(`at most ${cap} operations may run on one socket`, {
+          extensions: { code: 'RATE_LIMITED' },
+        }),
+      ];
+    }
+    const document = checkParsed(parse, operation.operationName);
+    if (Array.isArray(document)) return document;
+    const errors = this.checkOperation(
+      client,
+      document,
+      operation.variables ?? undefined,
+      operation.operationName,
+    );
+    if (errors.length) return errors;
+    return { document, contextValue: createContext(this.services, client.viewer) };
+  }
+
+  private addressOf(req: IncomingMessage): string {
+    return clientAddress(req, this.limits.trustedProxies);
+  }
+
+  private checkOperation(
+    client: Client,
+    document: DocumentNode,
+    variables: Record<string, unknown> | undefined,
+    operationName: string | null | undefined,
+  ): GraphQLError[] {
+    // Coercing the variables (for the cost) may refuse them with hints as well.
+    const over = checkOperationLimits(this.schema, document, variables, operationName);
+    if (over.length) return over;
+    // The operation paid for one mutation; each further one pays for itself.
+    const more = mutationFieldCount(document, operationName) - 1;
+    const refused = more > 0 ? this.clientLimits.charge(client, more) : null;
+    return refused ? [refused] : [];
+  }
+}

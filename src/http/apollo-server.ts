@@ -1,0 +1,54 @@
+// Apollo Server for GraphQL over HTTP, its operations checked by the request gate once resolved.
+import { ApolloServer } from '@apollo/server';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+  ApolloServerPluginUsageReportingDisabled,
+} from '@apollo/server/plugin/disabled';
+import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { OPERATION_LIMITS } from '../graphql/operation-limits';
+import type { HttpContext, RequestGate } from '../gate/request-gate';
+
+export interface ApolloOptions {
+  readonly production: boolean;
+  readonly formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+}
+
+export async function startApollo(
+  schema: GraphQLSchema,
+  gate: RequestGate,
+  options: ApolloOptions,
+): Promise<ApolloServer<HttpContext>> {
+  const { production } = options;
+  const apollo = new ApolloServer<HttpContext>({
+    schema,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    introspection: true,
+    // The process's own signal handlers call stop(); Apollo's would race them (and re-raise the signal).
+    stopOnTerminationSignals: false,
+    includeStacktraceInErrorResponses: !production,
+    hideSchemaDetailsFromClientErrors: production,
+    parseOptions: { maxTokens: OPERATION_LIMITS.maxTokens },
+    formatError: options.formatError,
+    plugins: [
+      // The default cache-control plugin hooks every field, which makes Apollo wrap every resolver of the
+      // schema (the WebSocket executions share it); responses carry no cache hints, so it only costs.
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginUsageReportingDisabled(),
+      // Apollo decides on its landing page from NODE_ENV alone; a production server never serves one.
+      ...(production ? [ApolloServerPluginLandingPageDisabled()] : []),
+      {
+        async requestDidStart() {
+          return {
+            async didResolveOperation({ document, request, contextValue }) {
+              gate.checkHttpOperation(document, request.variables, request.operationName, contextValue);
+            },
+          };
+        },
+      },
+    ],
+  });
+  await apollo.start();
+  return apollo;
+}

@@ -1,7 +1,7 @@
 // The bounds on one operation (depth, aliases, directives, size, mutations, cost) and their errors.
 import { GraphQLError, Kind, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
-import { shapeOf } from './operation-shape';
+import { COUNT_CAP, shapeOf } from './operation-shape';
 
 /** Bounds on one operation, the same over HTTP and WebSocket. */
 export const OPERATION_LIMITS = {
@@ -23,6 +23,11 @@ export const OPERATION_LIMITS = {
  * all, and would refuse 10,000 or more itself, with a message and code of its own.
  */
 export const MAX_EXPANDED_SELECTIONS = 9_999;
+
+/** A count as measured: one that reached the cap was not counted to its end. */
+function atLeast(n: number): string {
+  return n >= COUNT_CAP ? `at least ${n}` : String(n);
+}
 
 function limitError(message: string, limit: string, value: number, max: number): GraphQLError {
   return new GraphQLError(message, {
@@ -106,7 +111,7 @@ function measureOperation(
   if (aliases > L.maxAliases) {
     return [
       limitError(
-        `the query has ${aliases} aliases; at most ${L.maxAliases} are allowed`,
+        `the query has ${atLeast(aliases)} aliases; at most ${L.maxAliases} are allowed`,
         'aliases',
         aliases,
         L.maxAliases,
@@ -116,7 +121,7 @@ function measureOperation(
   if (directives > L.maxDirectives) {
     return [
       limitError(
-        `the query has ${directives} directives; at most ${L.maxDirectives} are allowed`,
+        `the query has ${atLeast(directives)} directives; at most ${L.maxDirectives} are allowed`,
         'directives',
         directives,
         L.maxDirectives,
@@ -140,7 +145,7 @@ function measureOperation(
   if (nodes > MAX_EXPANDED_SELECTIONS) {
     return [
       limitError(
-        `the query expands to ${nodes} selections; at most ${MAX_EXPANDED_SELECTIONS} are allowed`,
+        `the query expands to ${atLeast(nodes)} selections; at most ${MAX_EXPANDED_SELECTIONS} are allowed`,
         'nodes',
         nodes,
         MAX_EXPANDED_SELECTIONS,

@@ -5,7 +5,6 @@ import type { GameMoves } from '../store/game-moves.repository';
 import type { GameReads } from '../store/game-reads.repository';
 import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
 import { BatchLoader } from './batch-loader';
-import { unauthenticated } from './errors';
 
 export interface Services {
   readonly players: PlayerRepository;
@@ -35,10 +34,4 @@ export function createContext(services: Services, viewer: PlayerRecord | null): 
     }),
     gameLoader: new BatchLoader((ids) => services.gameReads.loadMany(ids)),
   };
-}
-
-/** The authenticated player, or an UNAUTHENTICATED error. */
-export function requireViewer(ctx: GraphQLContext): PlayerRecord {
-  if (!ctx.viewer) throw unauthenticated();
-  return ctx.viewer;
 }

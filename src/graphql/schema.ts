@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DateTimeResolver } from 'graphql-scalars';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { playerRequired } from './auth-checker';
 import { GameResolver } from './resolvers/game.resolver';
 import { MutationResolver } from './resolvers/mutation.resolver';
 import { PlayerResolver } from './resolvers/player.resolver';
@@ -31,6 +32,7 @@ export async function createSchema(): Promise<GraphQLSchema> {
     resolvers: RESOLVERS,
     scalarsMap: [{ type: Date, scalar: DateTimeResolver }],
     validate: false,
+    authChecker: playerRequired,
     // Every subscription brings its own `subscribe` (realtime/); type-graphql still asks for a PubSub.
     pubSub: {
       publish() {

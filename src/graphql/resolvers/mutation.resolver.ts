@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
 import {
   GAME_NAME_MAX_LENGTH,
   LIMITS,
@@ -11,7 +11,7 @@ import {
   type RuleOverrides,
 } from '../../engine';
 import type { MoveOptions, MoveResult, StoreErrorCode } from '../../store/move-result';
-import { requireViewer, type GraphQLContext } from '../context';
+import type { GraphQLContext } from '../context';
 import { notFound } from '../errors';
 import { toErrorCode } from '../mappers/enum.mapper';
 import { toGame } from '../mappers/game.mapper';
@@ -108,12 +108,13 @@ export class MutationResolver {
   @Mutation(() => GamePayload, {
     description: 'Creates a game in the lobby; the creator takes seat 0 and hosts it.',
   })
+  @Authorized()
   async createGame(
     @Arg('input', () => CreateGameInput, { description: 'Preset, overrides, seats and name.' })
     input: CreateGameInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
-    const viewer = requireViewer(ctx);
+    const viewer = ctx.viewer!;
     const clientMutationId = valid.clientMutationId(input.clientMutationId);
     const idempotencyKey = valid.idempotencyKey(input.idempotencyKey);
     const name = valid.optionalText(input.name, 'name', GAME_NAME_MAX_LENGTH);
@@ -172,11 +173,12 @@ export class MutationResolver {
   }
 
   @Mutation(() => GamePayload, { description: 'Takes a free seat in a game in its lobby.' })
+  @Authorized()
   async joinGame(
     @Arg('input', () => GameInput, { description: 'The game.' }) input: GameInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
-    const viewer = requireViewer(ctx);
+    const viewer = ctx.viewer!;
     const move = this.prepare('joinGame', input);
     return this.apply(
       ctx,
@@ -189,6 +191,7 @@ export class MutationResolver {
     description:
       'In the lobby frees the seat (the next player becomes host); in play forfeits all dice and voids the open round (a voided palifico round is played again for its palifico player).',
   })
+  @Authorized()
   leaveGame(
     @Arg('input', () => GameInput, { description: 'The game.' }) input: GameInput,
     @Ctx() ctx: GraphQLContext,
@@ -197,6 +200,7 @@ export class MutationResolver {
   }
 
   @Mutation(() => GamePayload, { description: 'Starts the game (host only, at least 2 players).' })
+  @Authorized()
   startGame(
     @Arg('input', () => GameInput, { description: 'The game.' }) input: GameInput,
     @Ctx() ctx: GraphQLContext,
@@ -205,6 +209,7 @@ export class MutationResolver {
   }
 
   @Mutation(() => GamePayload, { description: 'Bids on the table: at least `quantity` dice showing `face`.' })
+  @Authorized()
   placeBid(
     @Arg('input', () => PlaceBidInput, { description: 'The game and the bid.' }) input: PlaceBidInput,
     @Ctx() ctx: GraphQLContext,
@@ -219,6 +224,7 @@ export class MutationResolver {
   }
 
   @Mutation(() => GamePayload, { description: 'Challenges the last bid (on your turn).' })
+  @Authorized()
   callDudo(
     @Arg('input', () => GameActionInput, { description: 'The game.' }) input: GameActionInput,
     @Ctx() ctx: GraphQLContext,
@@ -229,6 +235,7 @@ export class MutationResolver {
   @Mutation(() => GamePayload, {
     description: "Claims the last bid is exactly right (calza, jonti or jinto, per the game's rules).",
   })
+  @Authorized()
   callExact(
     @Arg('input', () => GameActionInput, { description: 'The game.' }) input: GameActionInput,
     @Ctx() ctx: GraphQLContext,
@@ -243,7 +250,7 @@ export class MutationResolver {
     command: (playerId: string) => Command,
     args: unknown[] = [],
   ): Promise<GamePayload> {
-    const viewer = requireViewer(ctx);
+    const viewer = ctx.viewer!;
     return this.apply(ctx, this.prepare(operation, input, args), command(viewer.id));
   }
 

@@ -19,8 +19,8 @@ import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { Client as PgClient } from 'pg';
-import { migrate } from '../src/persistence/migrate';
-import { startEmbeddedDatabase } from '../src/persistence/embedded-database';
+import { migrate } from '../src/database/migrate';
+import { startEmbeddedDatabase } from '../src/database/embedded-database';
 
 interface Options {
   games: number;

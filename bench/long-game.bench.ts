@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { Client as PgClient } from 'pg';
-import { startEmbeddedDatabase } from '../src/persistence/embedded-database';
+import { startEmbeddedDatabase } from '../src/database/embedded-database';
 
 interface Options {
   rounds: number;

@@ -12,7 +12,7 @@ import { startApollo } from './http/apollo-server';
 import { createHttpServer } from './http/http-server';
 import { RateLimitSync } from './limits/rate-limit-sync';
 import { NO_RATE_LIMITS, type ServerLimits } from './limits/server-limits';
-import { createDatabaseClients, type DatabaseClients } from './persistence/prisma';
+import { createDatabaseClients, type DatabaseClients } from './database/prisma';
 import type { ChangeBus } from './realtime/change-bus';
 import { GameFeeds } from './realtime/game-feed';
 import { LobbyFeed } from './realtime/lobby-feed';

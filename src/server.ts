@@ -1,7 +1,7 @@
 import { startApp } from './app';
 import { limitsFromEnv } from './limits/server-limits';
-import { migrate } from './persistence/migrate';
-import { resolveDatabase } from './persistence/resolve-database';
+import { migrate } from './database/migrate';
+import { resolveDatabase } from './database/resolve-database';
 
 async function main(): Promise<void> {
   const database = await resolveDatabase();

@@ -1,6 +1,6 @@
 // Wires the pieces of game storage together on one database.
 import type { Rng } from '../engine';
-import type { DatabaseClients } from '../persistence/prisma';
+import type { DatabaseClients } from '../database/prisma';
 import { cryptoRng } from '../security/crypto-rng';
 import type { ChangeNotifier } from './change-notifier';
 import { FeedCheckQueries } from './feed-checks.queries';

@@ -14,7 +14,7 @@ import {
 } from 'graphql';
 import { createSchema } from '../../src/graphql/schema';
 import { schemaSdl } from '../../src/graphql/schema-sdl';
-import { projectRoot } from '../../src/persistence/project-root';
+import { projectRoot } from '../../src/database/project-root';
 import { TestApi } from '../support/api-harness';
 import { dataOf } from '../support/graphql-client';
 

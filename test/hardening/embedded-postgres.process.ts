@@ -1,5 +1,5 @@
 import readline from 'node:readline';
-import { startEmbeddedDatabase, type Database } from '../../src/persistence/embedded-database';
+import { startEmbeddedDatabase, type Database } from '../../src/database/embedded-database';
 
 /**
  * An embedded PostgreSQL on one data directory, run in a process of its own for a test (jest cannot load

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { startApp, type App } from '../../src/app';
-import { migrate } from '../../src/persistence/migrate';
+import { migrate } from '../../src/database/migrate';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   accepted,

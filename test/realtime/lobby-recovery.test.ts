@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { startApp, type App } from '../../src/app';
 import { PRESETS, type Command, type GameState } from '../../src/engine';
 import { gameGlobalId } from '../../src/graphql/ids';
-import { createDatabaseClients, type DatabaseClients } from '../../src/persistence/prisma';
+import { createDatabaseClients, type DatabaseClients } from '../../src/database/prisma';
 import { Listeners, type ChangeBus } from '../../src/realtime/change-bus';
 import * as lobbyFeedModule from '../../src/realtime/lobby-feed';
 import { LobbyFeed, type LobbyFeedOptions } from '../../src/realtime/lobby-feed';

@@ -2,7 +2,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { startApp, type App } from '../../src/app';
 import { currentRound } from '../../src/engine';
-import { createDatabaseClients, type DatabaseClients } from '../../src/persistence/prisma';
+import { createDatabaseClients, type DatabaseClients } from '../../src/database/prisma';
 import { createGameStore } from '../../src/store/game-store';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

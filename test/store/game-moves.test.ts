@@ -1,5 +1,5 @@
 import { currentRound, legalActions, PRESETS, type Command, type GameState } from '../../src/engine';
-import { createDatabaseClients, type DatabaseClients } from '../../src/persistence/prisma';
+import { createDatabaseClients, type DatabaseClients } from '../../src/database/prisma';
 import { createGameStore } from '../../src/store/game-store';
 import { PlayerRepository } from '../../src/store/player.repository';
 import { applied, nextBid } from '../support/store-moves';

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { PRESETS, type GameState } from '../../src/engine';
-import { createDatabaseClients, type DatabaseClients } from '../../src/persistence/prisma';
+import { createDatabaseClients, type DatabaseClients } from '../../src/database/prisma';
 import type { GameMoves } from '../../src/store/game-moves.repository';
 import { createGameStore } from '../../src/store/game-store';
 import { IDEMPOTENCY_RETENTION_MS, IdempotencyJanitor } from '../../src/store/idempotency-janitor';

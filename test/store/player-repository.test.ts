@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { createDatabaseClients, type DatabaseClients } from '../../src/persistence/prisma';
+import { createDatabaseClients, type DatabaseClients } from '../../src/database/prisma';
 import { PlayerRepository } from '../../src/store/player.repository';
 import { registrationKeyHash, registrationRequestHash, sealToken } from '../../src/store/registration-seal';
 import { hashToken, newToken } from '../../src/security/tokens';

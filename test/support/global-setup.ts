@@ -1,8 +1,8 @@
 // Before the run: one PostgreSQL server and a migrated template database for every test file to copy.
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { startEmbeddedDatabase, type Database } from '../../src/persistence/embedded-database';
-import { migrate } from '../../src/persistence/migrate';
+import { startEmbeddedDatabase, type Database } from '../../src/database/embedded-database';
+import { migrate } from '../../src/database/migrate';
 import { ADMIN_URL_VAR, TEMPLATE_VAR, databaseUrl } from './test-env';
 
 /** What global-teardown needs; jest runs both hooks in the same process. */

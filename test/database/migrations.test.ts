@@ -8,8 +8,8 @@ import {
   migrate,
   migrationChecksum,
   readMigrations,
-} from '../../src/persistence/migrate';
-import { projectRoot } from '../../src/persistence/project-root';
+} from '../../src/database/migrate';
+import { projectRoot } from '../../src/database/project-root';
 import { shapeFromDatabase } from '../support/database-shape';
 import { shapeFromPrismaSchema } from '../support/prisma-schema-shape';
 import type { SchemaShape } from '../support/schema-shape';

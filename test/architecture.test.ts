@@ -1,0 +1,93 @@
+// The layering of src/: which top-level part may import which, as drawn in the README.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const SRC = path.join(__dirname, '..', 'src');
+
+/**
+ * What each part of src/ may import from the others. Dependencies point inward: the engine knows nothing,
+ * the transports (http, ws) know the gate but never each other, and only app.ts wires everything.
+ */
+const ALLOWED: Record<string, readonly string[]> = {
+  engine: [],
+  security: ['engine'],
+  database: ['generated'],
+  store: ['engine', 'security', 'database', 'generated'],
+  realtime: ['engine', 'store'],
+  timers: ['engine', 'store'],
+  limits: ['realtime'],
+  graphql: ['engine', 'store', 'realtime'],
+  gate: ['engine', 'store', 'graphql', 'limits'],
+  http: ['gate', 'graphql', 'limits'],
+  ws: ['gate', 'graphql', 'limits'],
+  app: [
+    'engine',
+    'security',
+    'database',
+    'store',
+    'realtime',
+    'timers',
+    'limits',
+    'graphql',
+    'gate',
+    'http',
+    'ws',
+  ],
+  server: ['app', 'database', 'limits'],
+};
+
+/** Packages a part may not use whatever it imports: the engine is pure, the store knows no GraphQL. */
+const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
+  engine: /^(?!node:assert|fast-check$)/,
+  store: /^(graphql|type-graphql|@apollo\/|graphql-ws|ws$)/,
+  realtime: /^(graphql|type-graphql|@apollo\/|graphql-ws|ws$)/,
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'generated' ? [] : sourceFiles(full);
+    return name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** The top-level part of src/ a file belongs to: its folder, or its own name for a file at the root. */
+function partOf(file: string): string {
+  const [first] = path.relative(SRC, file).split(path.sep);
+  return first!.replace(/\.ts$/, '');
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]!);
+}
+
+describe('layering of src/', () => {
+  const files = sourceFiles(SRC);
+
+  test('every part is in the drawing', () => {
+    expect([...new Set(files.map(partOf))].sort()).toEqual(
+      Object.keys(ALLOWED)
+        .filter((p) => p !== 'generated')
+        .sort(),
+    );
+  });
+
+  test('no part imports a part it should not', () => {
+    const violations: string[] = [];
+    for (const file of files) {
+      const from = partOf(file);
+      const isTest = file.endsWith('.test.ts') || file.includes(`${path.sep}testing${path.sep}`);
+      for (const spec of importsOf(file)) {
+        if (spec.startsWith('.')) {
+          const to = partOf(path.resolve(path.dirname(file), spec));
+          if (to !== from && !ALLOWED[from]!.includes(to))
+            violations.push(`${path.relative(SRC, file)} -> ${spec}`);
+        } else if (!isTest && FORBIDDEN_PACKAGES[from]?.test(spec)) {
+          violations.push(`${path.relative(SRC, file)} -> package ${spec}`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+});

@@ -77,7 +77,7 @@ describe('the fair-dice derivation (hmac-sha256-chain-v1)', () => {
     expect(chainKey(K, 1000)).toEqual(K);
     expect(chainKey(K, 999)).toEqual(sha(K));
     expect(chainKey(K, 998)).toEqual(sha(sha(K)));
-    let k = K;
+    let k: Buffer = K;
     for (let i = 0; i < 1000; i++) k = sha(k);
     expect(chainKey(K, 0)).toEqual(k);
     expect(commitmentOf(K)).toBe(sha(k).toString('hex'));

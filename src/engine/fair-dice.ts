@@ -101,3 +101,20 @@ export function fairDiceSource(root: Buffer, gameSeed: string): DiceSource {
     firstStarter: (seats) => fairFirstStarter(key(0), gameSeed, seats),
   };
 }
+
+/** What `lastRevealedKey` needs of a game: its state or any viewer's view of it. */
+export interface RevealPoint {
+  readonly startedAt: string | null;
+  readonly rounds: readonly { readonly ended: boolean }[];
+}
+
+/**
+ * The highest chain index whose key may be public, or -1 for none: k[0] once the game has started (its
+ * roll-off, if any, is over), and k[r] once round r has ended. Every key above it is secret: the open
+ * round's dice, and every later round's, are derived from them.
+ */
+export function lastRevealedKey(game: RevealPoint): number {
+  if (game.startedAt === null) return -1;
+  const n = game.rounds.length;
+  return n > 0 && !game.rounds[n - 1]!.ended ? n - 1 : n;
+}

@@ -81,6 +81,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     players: new PlayerRepository(db.prisma),
     gameMoves: games.moves,
     gameReads: games.reads,
+    gameFairness: games.fairness,
     feeds: new GameFeeds(bus, games.moves, games.reads, games.cache, games.feedChecks, log),
     lobby: new LobbyFeed(bus, games.reads, games.feedChecks, log),
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,

@@ -38,7 +38,7 @@ const ALLOWED: Record<string, readonly string[]> = {
 
 /** Packages a part may not use whatever it imports: the engine is pure, the store knows no GraphQL. */
 const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
-  engine: /^(?!node:assert|fast-check$)/,
+  engine: /^(?!node:assert|node:crypto$|fast-check$)/,
   store: /^(graphql|type-graphql|@apollo\/|graphql-ws|ws$)/,
   realtime: /^(graphql|type-graphql|@apollo\/|graphql-ws|ws$)/,
 };

@@ -7,7 +7,8 @@ import {
   minQuantity,
   type BiddingContext,
 } from './bidding';
-import { rollDice, rollDie, type Rng } from './random';
+import { rngDiceSource, type DiceSource } from './dice-source';
+import type { Rng } from './random';
 import type { RuleSet } from './rules';
 import {
   activeCount,
@@ -30,11 +31,17 @@ import { Transition } from './transition';
 import type { GameEvent } from './events';
 import { violation, type Violation } from './violations';
 
-/** What an action needs from outside the engine: randomness and the time to record. */
-export interface ActionContext {
-  readonly rng: Rng;
+/**
+ * What an action needs from outside the engine: its dice (a fair-dice source in real games, or an Rng the
+ * engine draws from in call order, for tests and benchmarks) and the time to record.
+ */
+export type ActionContext = {
   /** ISO-8601 timestamp recorded on the events. */
   readonly at: string;
+} & ({ readonly dice: DiceSource } | { readonly rng: Rng });
+
+function diceOf(ctx: ActionContext): DiceSource {
+  return 'dice' in ctx ? ctx.dice : rngDiceSource(ctx.rng);
 }
 
 export type ActionResult =
@@ -67,6 +74,11 @@ export interface NewGame {
   readonly turnSeconds?: number | null;
   /** Turns in a row a player may let run out before forfeiting (default 3). */
   readonly timeoutsToForfeit?: number | null;
+}
+
+interface MoveContext {
+  readonly at: string;
+  readonly dice: DiceSource;
 }
 
 function fail(v: Violation): ActionResult {
@@ -131,7 +143,8 @@ export function createGame(input: NewGame, at: string): ActionResult {
 }
 
 /** Validates and applies one command; the input state is never mutated. */
-export function applyCommand(state: GameState, command: Command, ctx: ActionContext): ActionResult {
+export function applyCommand(state: GameState, command: Command, context: ActionContext): ActionResult {
+  const ctx: MoveContext = { at: context.at, dice: diceOf(context) };
   switch (command.type) {
     case 'JOIN':
       return join(state, command.playerId, ctx);
@@ -150,7 +163,7 @@ export function applyCommand(state: GameState, command: Command, ctx: ActionCont
   }
 }
 
-function join(state: GameState, playerId: PlayerId, ctx: ActionContext): ActionResult {
+function join(state: GameState, playerId: PlayerId, ctx: MoveContext): ActionResult {
   if (state.status !== 'LOBBY')
     return fail(violation('GAME_NOT_IN_LOBBY', 'players can join only while the game is in its lobby'));
   if (seatOf(state, playerId) >= 0)
@@ -163,7 +176,7 @@ function join(state: GameState, playerId: PlayerId, ctx: ActionContext): ActionR
   return done(t);
 }
 
-function leave(state: GameState, playerId: PlayerId, ctx: ActionContext): ActionResult {
+function leave(state: GameState, playerId: PlayerId, ctx: MoveContext): ActionResult {
   const seat = seatOf(state, playerId);
   if (state.status === 'LOBBY') {
     if (seat < 0) return fail(violation('NOT_IN_GAME', 'you have no seat in this game'));
@@ -184,11 +197,11 @@ function leave(state: GameState, playerId: PlayerId, ctx: ActionContext): Action
   const round = currentRound(state);
   if (round) t.emit({ type: 'ROUND_ENDED', number: state.rounds.length, outcome: null });
   t.emit({ type: 'PLAYER_ELIMINATED', seat, playerId });
-  if (!finishIfWon(t)) restartVoidedRound(t, round, seat, ctx.rng);
+  if (!finishIfWon(t)) restartVoidedRound(t, round, seat, ctx.dice);
   return done(t);
 }
 
-function start(state: GameState, playerId: PlayerId, ctx: ActionContext): ActionResult {
+function start(state: GameState, playerId: PlayerId, ctx: MoveContext): ActionResult {
   if (state.status !== 'LOBBY')
     return fail(violation('GAME_NOT_IN_LOBBY', 'the game has already started or ended'));
   if (state.host !== playerId) return fail(violation('NOT_HOST', 'only the host can start the game'));
@@ -199,24 +212,27 @@ function start(state: GameState, playerId: PlayerId, ctx: ActionContext): Action
     );
   }
   const t = new Transition(state, ctx.at);
-  const { rollOff, starter } = chooseFirstStarter(state, ctx.rng);
+  const { rollOff, starter } = chooseFirstStarter(state, ctx.dice);
   t.emit({ type: 'GAME_STARTED', rollOff, starter });
-  startRound(t, starter, null, ctx.rng);
+  startRound(t, starter, null, ctx.dice);
   return done(t);
 }
 
-function chooseFirstStarter(state: GameState, rng: Rng): { rollOff: RollOffThrow[]; starter: number } {
+function chooseFirstStarter(
+  state: GameState,
+  dice: DiceSource,
+): { rollOff: RollOffThrow[]; starter: number } {
   const n = state.seats.length;
   switch (state.rules.firstStarter) {
     case 'SEAT_ORDER':
       return { rollOff: [], starter: 0 };
     case 'RANDOM':
-      return { rollOff: [], starter: rng.int(n) };
+      return { rollOff: [], starter: dice.firstStarter(n) };
     case 'ROLL_OFF': {
       const rollOff: RollOffThrow[] = [];
       let contenders = state.seats.map((_, i) => i);
       for (let attempt = 1; ; attempt++) {
-        const throws = contenders.map((seat) => ({ attempt, seat, value: rollDie(rng) }));
+        const throws = contenders.map((seat) => ({ attempt, seat, value: dice.rollOff(attempt, seat) }));
         rollOff.push(...throws);
         const best = Math.max(...throws.map((x) => x.value));
         contenders = throws.filter((x) => x.value === best).map((x) => x.seat);
@@ -226,7 +242,7 @@ function chooseFirstStarter(state: GameState, rng: Rng): { rollOff: RollOffThrow
   }
 }
 
-function startRound(t: Transition, starter: number, palificoSeat: number | null, rng: Rng): void {
+function startRound(t: Transition, starter: number, palificoSeat: number | null, dice: DiceSource): void {
   const state = t.state;
   if (state.rounds.length >= MAX_ROUNDS) {
     let winner = starter;
@@ -237,8 +253,9 @@ function startRound(t: Transition, starter: number, palificoSeat: number | null,
     t.emit({ type: 'GAME_FINISHED', winner, roundLimit: true });
     return;
   }
-  const dice = state.seats.map((s) => (s.diceCount > 0 ? rollDice(rng, s.diceCount) : []));
-  t.emit({ type: 'ROUND_STARTED', number: state.rounds.length + 1, starter, palificoSeat, dice });
+  const number = state.rounds.length + 1;
+  const hands = state.seats.map((s, seat) => (s.diceCount > 0 ? dice.hand(number, seat, s.diceCount) : []));
+  t.emit({ type: 'ROUND_STARTED', number, starter, palificoSeat, dice: hands });
 }
 
 /**
@@ -246,7 +263,12 @@ function startRound(t: Transition, starter: number, palificoSeat: number | null,
  * round is owed to its palifico player, who did nothing to lose it: it is played again for them while
  * enough players remain. Otherwise the next player left of `outSeat` starts a normal round.
  */
-function restartVoidedRound(t: Transition, voided: RoundState | null, outSeat: number, rng: Rng): void {
+function restartVoidedRound(
+  t: Transition,
+  voided: RoundState | null,
+  outSeat: number,
+  dice: DiceSource,
+): void {
   const state = t.state;
   const owed = voided?.palificoSeat ?? null;
   if (
@@ -255,10 +277,10 @@ function restartVoidedRound(t: Transition, voided: RoundState | null, outSeat: n
     state.seats[owed]!.diceCount > 0 &&
     activeCount(state) >= state.rules.palificoMinPlayers
   ) {
-    startRound(t, owed, owed, rng);
+    startRound(t, owed, owed, dice);
     return;
   }
-  startRound(t, nextActiveSeat(state, outSeat)!, null, rng);
+  startRound(t, nextActiveSeat(state, outSeat)!, null, dice);
 }
 
 /** Ends the game when one player is left; returns whether it did. */
@@ -352,7 +374,7 @@ function bid(
   playerId: PlayerId,
   quantity: number,
   face: number,
-  ctx: ActionContext,
+  ctx: MoveContext,
 ): ActionResult {
   const p = playing(state, playerId);
   if ('code' in p) return fail(p);
@@ -364,7 +386,7 @@ function bid(
   return done(t);
 }
 
-function dudo(state: GameState, playerId: PlayerId, ctx: ActionContext): ActionResult {
+function dudo(state: GameState, playerId: PlayerId, ctx: MoveContext): ActionResult {
   const p = playing(state, playerId);
   if ('code' in p) return fail(p);
   if (p.round.turn !== p.seat) return fail(notYourTurn(p.round));
@@ -372,7 +394,7 @@ function dudo(state: GameState, playerId: PlayerId, ctx: ActionContext): ActionR
   if (!last)
     return fail(violation('NO_BID_TO_CHALLENGE', 'there is no bid to challenge yet: open the bidding'));
   const t = new Transition(state, ctx.at);
-  challenge(t, p.round, p.seat, last, false, ctx.rng);
+  challenge(t, p.round, p.seat, last, false, ctx.dice);
   return done(t);
 }
 
@@ -382,20 +404,20 @@ function challenge(
   seat: number,
   last: BidState,
   timedOut: boolean,
-  rng: Rng,
+  dice: DiceSource,
 ): void {
   const state = t.state;
   t.emit({ type: 'DUDO_CALLED', seat, timedOut });
   const actualCount = countFor(round.dice, last.face, acesWild(state, round));
   const loser = actualCount < last.quantity ? last.seat : seat;
-  endRound(t, { kind: 'DUDO', caller: seat, bid: last, actualCount, loser, gainer: null }, rng);
+  endRound(t, { kind: 'DUDO', caller: seat, bid: last, actualCount, loser, gainer: null }, dice);
 }
 
 /**
  * The turn of `seat` ran out: the server calls dudo if there is a bid, else opens with the minimum legal
  * bid. A player who let `timeoutsToForfeit` turns in a row run out forfeits instead.
  */
-function timeout(state: GameState, seat: number, ctx: ActionContext): ActionResult {
+function timeout(state: GameState, seat: number, ctx: MoveContext): ActionResult {
   const round = currentRound(state);
   if (state.status !== 'IN_PROGRESS' || !round) {
     return fail(violation('GAME_NOT_IN_PROGRESS', 'the game is not being played'));
@@ -409,12 +431,12 @@ function timeout(state: GameState, seat: number, ctx: ActionContext): ActionResu
   if (forfeited) {
     t.emit({ type: 'ROUND_ENDED', number: state.rounds.length, outcome: null });
     t.emit({ type: 'PLAYER_ELIMINATED', seat, playerId: player.playerId });
-    if (!finishIfWon(t)) restartVoidedRound(t, round, seat, ctx.rng);
+    if (!finishIfWon(t)) restartVoidedRound(t, round, seat, ctx.dice);
     return done(t);
   }
   const last = lastBid(round);
   if (last) {
-    challenge(t, round, seat, last, true, ctx.rng);
+    challenge(t, round, seat, last, true, ctx.dice);
   } else {
     const opening = minimumBids(biddingContext(state, round, seat), totalDice(state))[0]!;
     t.emit({ type: 'BID_PLACED', seat, quantity: opening.minQuantity, face: opening.face, timedOut: true });
@@ -464,7 +486,7 @@ export function checkExact(state: GameState, round: RoundState, seat: number): V
   return null;
 }
 
-function exact(state: GameState, playerId: PlayerId, ctx: ActionContext): ActionResult {
+function exact(state: GameState, playerId: PlayerId, ctx: MoveContext): ActionResult {
   const p = playing(state, playerId);
   if ('code' in p) return fail(p);
   const v = checkExact(state, p.round, p.seat);
@@ -482,7 +504,7 @@ function exact(state: GameState, playerId: PlayerId, ctx: ActionContext): Action
     loser = rules.exact === 'JINTO' ? last.seat : null;
     gainer = belowMax ? p.seat : null;
   }
-  endRound(t, { kind: 'EXACT', caller: p.seat, bid: last, actualCount, loser, gainer }, ctx.rng);
+  endRound(t, { kind: 'EXACT', caller: p.seat, bid: last, actualCount, loser, gainer }, ctx.dice);
   return done(t);
 }
 
@@ -490,7 +512,7 @@ function acesWild(state: GameState, round: RoundState): boolean {
   return state.rules.wildAces && round.palificoSeat === null;
 }
 
-function endRound(t: Transition, outcome: RoundOutcome, rng: Rng): void {
+function endRound(t: Transition, outcome: RoundOutcome, dice: DiceSource): void {
   const before = t.state;
   t.emit({ type: 'ROUND_ENDED', number: before.rounds.length, outcome });
   const loser = outcome.loser;
@@ -500,7 +522,7 @@ function endRound(t: Transition, outcome: RoundOutcome, rng: Rng): void {
   if (finishIfWon(t)) return;
   const state = t.state;
   const palifico = loser !== null && becomesPalifico(state, loser) ? loser : null;
-  startRound(t, palifico ?? selfOrNextActive(state, nextStarterBase(state, outcome))!, palifico, rng);
+  startRound(t, palifico ?? selfOrNextActive(state, nextStarterBase(state, outcome))!, palifico, dice);
 }
 
 /** Whether the loss that just took `seat` to one die makes the next round a palifico round. */

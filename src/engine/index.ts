@@ -1,8 +1,10 @@
 /** The pure Perudo rules engine: no I/O, no clock, randomness injected. */
 export * from './actions';
 export * from './bidding';
+export * from './dice-source';
 export * from './event-meaning';
 export * from './events';
+export * from './fair-dice';
 export * from './legal-actions';
 export * from './random';
 export * from './reducer';

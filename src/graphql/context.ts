@@ -1,6 +1,7 @@
 import type { GameState } from '../engine';
 import type { GameFeeds } from '../realtime/game-feed';
 import type { LobbyFeed } from '../realtime/lobby-feed';
+import type { FairnessRecords } from '../store/fairness.repository';
 import type { GameMoves } from '../store/game-moves.repository';
 import type { GameReads } from '../store/game-reads.repository';
 import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
@@ -10,6 +11,7 @@ export interface Services {
   readonly players: PlayerRepository;
   readonly gameMoves: GameMoves;
   readonly gameReads: GameReads;
+  readonly gameFairness: FairnessRecords;
   readonly feeds: GameFeeds;
   readonly lobby: LobbyFeed;
   /** Games (lobby or in play) a player may sit in at once. */

@@ -3,10 +3,12 @@ import { DateTimeResolver } from 'graphql-scalars';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { playerRequired } from './auth-checker';
+import { GameFairnessFieldResolver, GameFairnessResolver } from './resolvers/fairness.resolver';
 import { GameResolver } from './resolvers/game.resolver';
 import { MutationResolver } from './resolvers/mutation.resolver';
 import { PlayerResolver } from './resolvers/player.resolver';
 import { QueryResolver } from './resolvers/query.resolver';
+import { RoundKeyResolver } from './resolvers/round-key.resolver';
 import { SeatResolver } from './resolvers/seat.resolver';
 import { SubscriptionResolver } from './resolvers/subscription.resolver';
 
@@ -17,6 +19,9 @@ export const RESOLVERS = [
   GameResolver,
   SeatResolver,
   PlayerResolver,
+  GameFairnessFieldResolver,
+  GameFairnessResolver,
+  RoundKeyResolver,
 ] as const;
 
 /** type-graphql names the root types but cannot describe them. */

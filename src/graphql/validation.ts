@@ -1,3 +1,4 @@
+import { CLIENT_SEED_MAX_LENGTH, isClientSeed } from '../engine';
 import { fromGlobalId } from './ids';
 import { badInput, notFound } from './errors';
 
@@ -84,4 +85,16 @@ export const DEFAULT_PAGE = 20;
 
 export function pageSize(first: number | null | undefined): number {
   return intInRange(first, 'first', 0, MAX_PAGE) ?? DEFAULT_PAGE;
+}
+
+/** A client seed for the game's dice: 1 to 64 printable ASCII characters (0x20 to 0x7E), kept as given. */
+export function clientSeed(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (!isClientSeed(value)) {
+    throw badInput(
+      `clientSeed must be 1 to ${CLIENT_SEED_MAX_LENGTH} printable ASCII characters (space to ~)`,
+      'clientSeed',
+    );
+  }
+  return value;
 }

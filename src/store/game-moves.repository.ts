@@ -5,14 +5,17 @@ import {
   createGame,
   changesSeating,
   currentRound,
+  mayRollDice,
+  NO_DICE,
   type Command,
   type GameEvent,
   type GameState,
   type NewGame,
-  type Rng,
 } from '../engine';
 import type { Pool, PoolClient } from 'pg';
+import { newChain, randomClientSeed } from '../security/fair-dice-secrets';
 import type { ChangeNotifier } from './change-notifier';
+import type { FairnessRecords, MoveDice } from './fairness.repository';
 import { changeOf } from './game-change';
 import type { GameStateCache } from './game-state-cache';
 import type { IdempotencyRecords } from './idempotency.repository';
@@ -63,7 +66,7 @@ async function rewriteSeats(client: PoolClient, gameId: string, state: GameState
 }
 
 export interface GameMovesOptions {
-  readonly rng: Rng;
+  readonly fairness: FairnessRecords;
   readonly now: () => Date;
   readonly notifier: ChangeNotifier;
 }
@@ -100,14 +103,28 @@ export class GameMoves {
       }
       const gameId = randomUUID();
       const s = result.state;
+      const chain = newChain();
       const applied = await this.inTransaction(async (client) => {
         await checkSeatCap(client, input.host, options.seatCap);
         await client.query(
-          `INSERT INTO games (id, name, status, preset, rules, max_players, host_id, version, state, created_at, updated_at)
-           VALUES ($1, $2, 'LOBBY', $3, $4::jsonb, $5, $6, 0, '{}'::jsonb, $7, now())`,
-          [gameId, s.name, s.rules.preset, JSON.stringify(s.rules), s.maxPlayers, s.host, s.createdAt],
+          `INSERT INTO games (id, name, status, preset, rules, max_players, host_id, version, state, created_at, updated_at,
+                             chain_root, commitment)
+           VALUES ($1, $2, 'LOBBY', $3, $4::jsonb, $5, $6, 0, '{}'::jsonb, $7, now(), $8, $9)`,
+          [
+            gameId,
+            s.name,
+            s.rules.preset,
+            JSON.stringify(s.rules),
+            s.maxPlayers,
+            s.host,
+            s.createdAt,
+            chain.root,
+            chain.commitment,
+          ],
         );
         await rewriteSeats(client, gameId, s);
+        const fairness = this.options.fairness;
+        await fairness.recordClientSeed(client, gameId, input.host, options.clientSeed ?? randomClientSeed());
         return this.writeMove(client, gameId, null, s, result.events, 0, input.host, options);
       });
       if (applied) return this.publishApplied(gameId, s, result.events);
@@ -158,6 +175,7 @@ export class GameMoves {
       const expected = options.expectedVersion;
       let refused: MoveResult | null = null;
       let result: ReturnType<typeof applyCommand> | null = null;
+      let moveDice: MoveDice | null = null;
       if (expected !== null && expected !== undefined && expected !== before.version) {
         refused = {
           kind: 'refused',
@@ -170,8 +188,10 @@ export class GameMoves {
           },
         };
       } else {
+        // Only moves that may roll read the chain root, and it stays in this call's dice source.
+        moveDice = mayRollDice(before, command) ? await this.options.fairness.diceFor(gameId, before) : null;
         result = applyCommand(before, command, {
-          rng: this.options.rng,
+          dice: moveDice?.dice ?? NO_DICE,
           at: this.options.now().toISOString(),
         });
         if (!result.ok) refused = { kind: 'refused', gameId, state: before, error: result.violation };
@@ -187,14 +207,26 @@ export class GameMoves {
         continue;
       }
       const { state: after, events } = result as Extract<typeof result, { ok: true }>;
-      const applied = changesSeating(events)
-        ? await this.inTransaction(async (client) => {
-            if (!(await lockGameAt(client, gameId, before.version))) return false;
-            if (command.type === 'JOIN') await checkSeatCap(client, command.playerId, options.seatCap);
-            await rewriteSeats(client, gameId, after);
-            return this.writeMove(client, gameId, before, after, events, before.version, actor, options);
-          })
-        : await this.writeMove(this.pool, gameId, before, after, events, before.version, actor, options);
+      const seating = changesSeating(events);
+      const gameSeed = moveDice?.newGameSeed ?? null;
+      const fairness = this.options.fairness;
+      const applied =
+        seating || gameSeed !== null
+          ? await this.inTransaction(async (client) => {
+              if (!(await lockGameAt(client, gameId, before.version))) return false;
+              if (command.type === 'JOIN') await checkSeatCap(client, command.playerId, options.seatCap);
+              if (seating) {
+                await rewriteSeats(client, gameId, after);
+                await fairness.forgetUnseated(client, gameId);
+              }
+              if (command.type === 'JOIN') {
+                const seed = options.clientSeed ?? randomClientSeed();
+                await fairness.recordClientSeed(client, gameId, command.playerId, seed);
+              }
+              if (gameSeed !== null) await fairness.recordGameSeed(client, gameId, gameSeed);
+              return this.writeMove(client, gameId, before, after, events, before.version, actor, options);
+            })
+          : await this.writeMove(this.pool, gameId, before, after, events, before.version, actor, options);
       if (applied) return this.publishApplied(gameId, after, events);
       this.cache.forget(gameId);
       fresh = true;

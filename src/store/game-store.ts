@@ -1,8 +1,7 @@
 // Wires the pieces of game storage together on one database.
-import type { Rng } from '../engine';
 import type { DatabaseClients } from '../database/prisma';
-import { cryptoRng } from '../security/crypto-rng';
 import type { ChangeNotifier } from './change-notifier';
+import { FairnessRecords } from './fairness.repository';
 import { FeedCheckQueries } from './feed-checks.queries';
 import { GameMoves } from './game-moves.repository';
 import { GameReads } from './game-reads.repository';
@@ -17,10 +16,10 @@ export interface GameStore {
   readonly cache: GameStateCache;
   readonly turnDeadlines: TurnDeadlineQueries;
   readonly feedChecks: FeedCheckQueries;
+  readonly fairness: FairnessRecords;
 }
 
 export interface GameStoreOptions {
-  readonly rng?: Rng;
   readonly now?: () => Date;
   /** Tells other processes about committed moves; by default nobody. */
   readonly notifier?: ChangeNotifier;
@@ -32,8 +31,9 @@ export function createGameStore(db: DatabaseClients, options: GameStoreOptions =
   const reads = new GameReads(db.pool);
   const states = new StateRebuilder(db.pool, reads, cache);
   const idempotency = new IdempotencyRecords(db.pool, states);
+  const fairness = new FairnessRecords(db.pool);
   const moves = new GameMoves(db.pool, cache, states, idempotency, {
-    rng: options.rng ?? cryptoRng,
+    fairness,
     now: options.now ?? (() => new Date()),
     notifier: options.notifier ?? { afterCommit() {} },
   });
@@ -43,5 +43,6 @@ export function createGameStore(db: DatabaseClients, options: GameStoreOptions =
     cache,
     turnDeadlines: new TurnDeadlineQueries(db.pool),
     feedChecks: new FeedCheckQueries(db.pool),
+    fairness,
   };
 }

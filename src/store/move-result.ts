@@ -39,4 +39,6 @@ export interface MoveOptions {
    * join that took the last place is answered from its idempotency record before the check.
    */
   readonly seatCap?: number | null;
+  /** For a create or a join: the player's seed for the game's dice; absent or null, the server draws one. */
+  readonly clientSeed?: string | null;
 }

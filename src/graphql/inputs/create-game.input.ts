@@ -37,4 +37,11 @@ export class CreateGameInput extends MutationInput {
     description: `Optional name: at most ${GAME_NAME_MAX_LENGTH} characters, no control characters.`,
   })
   name?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Your seed for the game's dice (FAIRNESS.md): 1 to 64 printable ASCII characters; omitted, the server draws one.",
+  })
+  clientSeed?: string | null;
 }

@@ -1,8 +1,9 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { MutationInput } from './mutation-input';
 
-@InputType({ description: 'Input of a mutation on one game.' })
-export class GameInput extends MutationInput {
+/** The fields of every mutation on one game. */
+@InputType({ description: 'Fields of every mutation on one game.' })
+export abstract class GameMoveInput extends MutationInput {
   @Field(() => ID, { description: 'The game.' })
   gameId!: string;
 
@@ -13,5 +14,15 @@ export class GameInput extends MutationInput {
   expectedVersion?: number | null;
 }
 
+@InputType({ description: 'Input of a mutation on one game.' })
+export class GameInput extends GameMoveInput {
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Your seed for the game's dice (FAIRNESS.md): 1 to 64 printable ASCII characters; omitted, the server draws one. joinGame only: other mutations refuse it.",
+  })
+  clientSeed?: string | null;
+}
+
 @InputType({ description: 'Input of callDudo and callExact.' })
-export class GameActionInput extends GameInput {}
+export class GameActionInput extends GameMoveInput {}

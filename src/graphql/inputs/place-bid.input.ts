@@ -1,8 +1,8 @@
 import { Field, InputType, Int } from 'type-graphql';
-import { GameInput } from './game.input';
+import { GameMoveInput } from './game.input';
 
 @InputType({ description: 'Input of placeBid.' })
-export class PlaceBidInput extends GameInput {
+export class PlaceBidInput extends GameMoveInput {
   @Field(() => Int, { description: 'How many dice (1 to the dice in play).' })
   quantity!: number;
 

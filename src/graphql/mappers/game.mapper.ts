@@ -1,4 +1,10 @@
-import type { BidState, GameView, RoundOutcome as EngineOutcome, RoundView } from '../../engine';
+import {
+  lastRevealedKey,
+  type BidState,
+  type GameView,
+  type RoundOutcome as EngineOutcome,
+  type RoundView,
+} from '../../engine';
 import { gameGlobalId, roundGlobalId } from '../ids';
 import { Bid } from '../types/bid.type';
 import { Game, RollOffThrow } from '../types/game.type';
@@ -45,6 +51,7 @@ export function toGame(gameId: string, view: GameView): Game {
       loser: seatOrNull(o.loser),
       gainer: seatOrNull(o.gainer),
     });
+  const revealUpTo = lastRevealedKey(view);
   const round = (r: RoundView): Round =>
     Object.assign(new Round(), {
       id: roundGlobalId(gameId, r.number),
@@ -62,6 +69,8 @@ export function toGame(gameId: string, view: GameView): Game {
         : null,
       startedAt: new Date(r.startedAt),
       endedAt: r.endedAt ? new Date(r.endedAt) : null,
+      gameId,
+      revealUpTo,
     });
   // A long game has many rounds and most requests (and every live event) read one or none of them.
   const mapped: (Round | undefined)[] = [];

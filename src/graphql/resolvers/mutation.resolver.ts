@@ -12,12 +12,12 @@ import {
 } from '../../engine';
 import type { MoveOptions, MoveResult, StoreErrorCode } from '../../store/move-result';
 import type { GraphQLContext } from '../context';
-import { notFound } from '../errors';
+import { badInput, notFound } from '../errors';
 import { toErrorCode } from '../mappers/enum.mapper';
 import { toGame } from '../mappers/game.mapper';
 import { toPlayer } from '../mappers/player.mapper';
 import { CreateGameInput } from '../inputs/create-game.input';
-import { GameActionInput, GameInput } from '../inputs/game.input';
+import { GameActionInput, GameInput, type GameMoveInput } from '../inputs/game.input';
 import { PlaceBidInput } from '../inputs/place-bid.input';
 import { RegisterPlayerInput } from '../inputs/register-player.input';
 import type { Game } from '../types/game.type';
@@ -118,6 +118,7 @@ export class MutationResolver {
     const clientMutationId = valid.clientMutationId(input.clientMutationId);
     const idempotencyKey = valid.idempotencyKey(input.idempotencyKey);
     const name = valid.optionalText(input.name, 'name', GAME_NAME_MAX_LENGTH);
+    const clientSeed = valid.clientSeed(input.clientSeed);
     const maxPlayers = valid.intInRange(input.maxPlayers, 'maxPlayers', LIMITS.minPlayers, LIMITS.maxPlayers);
     const turnSeconds = valid.intInRange(
       input.turnSeconds,
@@ -154,8 +155,17 @@ export class MutationResolver {
     const moveOptions: MoveOptions = {
       operation: 'createGame',
       idempotencyKey,
-      requestHash: requestHash([input.preset, overrides, maxPlayers, name, turnSeconds, timeoutsToForfeit]),
+      requestHash: requestHash([
+        input.preset,
+        overrides,
+        maxPlayers,
+        name,
+        turnSeconds,
+        timeoutsToForfeit,
+        ...(clientSeed === null ? [] : [clientSeed]),
+      ]),
       seatCap: ctx.services.maxActiveGamesPerPlayer,
+      clientSeed,
     };
     const rules = resolveRules(input.preset, overrides as RuleOverrides);
     if (!rules.ok) {
@@ -179,10 +189,11 @@ export class MutationResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
     const viewer = ctx.viewer!;
-    const move = this.prepare('joinGame', input);
+    const clientSeed = valid.clientSeed(input.clientSeed);
+    const move = this.prepare('joinGame', input, clientSeed === null ? [] : [clientSeed]);
     return this.apply(
       ctx,
-      { ...move, options: { ...move.options, seatCap: ctx.services.maxActiveGamesPerPlayer } },
+      { ...move, options: { ...move.options, seatCap: ctx.services.maxActiveGamesPerPlayer, clientSeed } },
       { type: 'JOIN', playerId: viewer.id },
     );
   }
@@ -246,7 +257,7 @@ export class MutationResolver {
   private move(
     ctx: GraphQLContext,
     operation: string,
-    input: GameInput,
+    input: GameMoveInput,
     command: (playerId: string) => Command,
     args: unknown[] = [],
   ): Promise<GamePayload> {
@@ -255,11 +266,15 @@ export class MutationResolver {
   }
 
   /** A game mutation's validated input. */
-  private prepare(operation: string, input: GameInput, args: unknown[] = []): PreparedMove {
+  private prepare(operation: string, input: GameMoveInput, args: unknown[] = []): PreparedMove {
     const clientMutationId = valid.clientMutationId(input.clientMutationId);
     const idempotencyKey = valid.idempotencyKey(input.idempotencyKey);
     const expectedVersion = valid.intInRange(input.expectedVersion, 'expectedVersion', 0, VERSION_MAX);
     const gameId = valid.gameKey(input.gameId);
+    const seed = 'clientSeed' in input ? input.clientSeed : null;
+    if (operation !== 'joinGame' && seed !== null && seed !== undefined) {
+      throw badInput('clientSeed is given only with joinGame (or createGame)', 'clientSeed');
+    }
     return {
       gameId,
       clientMutationId,

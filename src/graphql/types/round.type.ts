@@ -82,4 +82,8 @@ export class Round extends Node {
 
   @Field(() => Date, { nullable: true, description: 'When the round ended.' })
   endedAt!: Date | null;
+
+  /** Not exposed: the game, and the last chain key its viewer may see (engine `lastRevealedKey`). */
+  gameId!: string;
+  revealUpTo!: number;
 }

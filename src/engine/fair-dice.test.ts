@@ -1,0 +1,175 @@
+import { createHash, createHmac } from 'node:crypto';
+import { applyCommand, createGame, type ActionResult } from './actions';
+import { mayRollDice, NO_DICE, rngDiceSource } from './dice-source';
+import {
+  chainKey,
+  chainKeys,
+  commitmentOf,
+  fairDiceSource,
+  fairFirstStarter,
+  fairHand,
+  fairRollOff,
+  gameSeedOf,
+  isClientSeed,
+} from './fair-dice';
+import { seededRng } from './random';
+import { PRESETS } from './rules';
+import type { GameState } from './state';
+import { AT } from './testing/builders';
+
+// The known vector, computed here with node:crypto alone, independently of the module.
+const K = Buffer.alloc(32, 0x01);
+const GAME_SEED = createHash('sha256').update('a:b').digest('hex');
+const hmac = (key: Buffer, message: string): Buffer => createHmac('sha256', key).update(message).digest();
+
+function ok(result: ActionResult): GameState {
+  if (!result.ok) throw new Error(`refused: ${result.violation.message}`);
+  return result.state;
+}
+
+describe('the fair-dice derivation (hmac-sha256-chain-v1)', () => {
+  it('the game seed is hex SHA-256 of the client seeds joined by ":" in seat order', () => {
+    expect(GAME_SEED).toBe('6783a31eabf68ccc0660f935c0826282bdd2241f3a80a9f2d10d59aea9ebb5d8');
+    expect(gameSeedOf(['a', 'b'])).toBe(GAME_SEED);
+    expect(gameSeedOf(['b', 'a'])).not.toBe(GAME_SEED);
+  });
+
+  it('a hand takes the HMAC bytes below 252 as b % 6 + 1, skipping the others (the vector has a 255)', () => {
+    const bytes = [...hmac(K, `${GAME_SEED}:1:0:0`)];
+    expect(bytes.slice(0, 6)).toEqual([152, 102, 220, 255, 127, 8]);
+    expect(fairHand(K, GAME_SEED, 1, 0, 5)).toEqual([3, 1, 5, 2, 3]);
+  });
+
+  it('a hand longer than one HMAC block continues with c = 1', () => {
+    const stream = [0, 1].flatMap((c) => [...hmac(K, `${GAME_SEED}:1:0:${c}`)]);
+    const expected = stream.filter((b) => b < 252).map((b) => (b % 6) + 1);
+    expect(expected.length).toBeGreaterThan(40);
+    expect(fairHand(K, GAME_SEED, 1, 0, 40)).toEqual(expected.slice(0, 40));
+  });
+
+  it('seat and round are part of the message', () => {
+    const die = (message: string): number => {
+      const b = [...hmac(K, message)].find((x) => x < 252)!;
+      return (b % 6) + 1;
+    };
+    expect(fairHand(K, GAME_SEED, 7, 3, 1)).toEqual([die(`${GAME_SEED}:7:3:0`)]);
+    expect(fairHand(K, GAME_SEED, 2, 1, 1)).toEqual([die(`${GAME_SEED}:2:1:0`)]);
+  });
+
+  it('a roll-off throw is one die from "<gameSeed>:rolloff:<attempt>:<seat>:<c>"', () => {
+    const b = hmac(K, `${GAME_SEED}:rolloff:1:2:0`);
+    expect(b[0]).toBe(24);
+    expect(fairRollOff(K, GAME_SEED, 1, 2)).toBe((24 % 6) + 1);
+  });
+
+  it('a random first starter is the first byte below 256 - 256 % seats, modulo seats', () => {
+    const b = hmac(K, `${GAME_SEED}:starter:0`);
+    expect([b[0], b[1]]).toEqual([243, 1]);
+    // 3 seats: the limit is 255 and 243 % 3 = 0; 7 seats: the limit is 252 and 243 % 7 = 5.
+    expect(fairFirstStarter(K, GAME_SEED, 3)).toBe(0);
+    expect(fairFirstStarter(K, GAME_SEED, 7)).toBe(5);
+    // 10 seats: the limit is 250, so 243 gives 3.
+    expect(fairFirstStarter(K, GAME_SEED, 10)).toBe(3);
+  });
+
+  it('the chain goes down by SHA-256 from the root k[1000]; the commitment is SHA-256(k[0])', () => {
+    const sha = (x: Buffer): Buffer => createHash('sha256').update(x).digest();
+    expect(chainKey(K, 1000)).toEqual(K);
+    expect(chainKey(K, 999)).toEqual(sha(K));
+    expect(chainKey(K, 998)).toEqual(sha(sha(K)));
+    let k: Buffer = K;
+    for (let i = 0; i < 1000; i++) k = sha(k);
+    expect(chainKey(K, 0)).toEqual(k);
+    expect(commitmentOf(K)).toBe(sha(k).toString('hex'));
+    const keys = chainKeys(K, 5);
+    expect(keys).toHaveLength(6);
+    keys.forEach((key, r) => expect(key).toEqual(chainKey(K, r)));
+    expect(() => chainKey(K, 1001)).toThrow();
+  });
+
+  it('client seeds are 1 to 64 printable ASCII characters', () => {
+    expect(['a', ' ', '~', 'x'.repeat(64), 'Hello, world! 123'].map(isClientSeed)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['', 'x'.repeat(65), 'é', 'a\nb', '\u007f', 'tab\there'].map(isClientSeed)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe('the engine with a fair dice source', () => {
+  function lobby(preset: 'PUB' | 'CLASSIC', players: number): GameState {
+    let state = ok(createGame({ host: 'p0', rules: PRESETS[preset] }, AT));
+    for (let i = 1; i < players; i++)
+      state = ok(applyCommand(state, { type: 'JOIN', playerId: `p${i}` }, { dice: NO_DICE, at: AT }));
+    return state;
+  }
+
+  it('rolls every hand of round r from k[r] and the roll-off from k[0]', () => {
+    const root = Buffer.alloc(32, 0x2a);
+    const state = ok(
+      applyCommand(
+        lobby('PUB', 3),
+        { type: 'START', playerId: 'p0' },
+        { dice: fairDiceSource(root, GAME_SEED), at: AT },
+      ),
+    );
+    const k0 = chainKey(root, 0);
+    expect(state.rollOff.length).toBeGreaterThanOrEqual(3);
+    for (const t of state.rollOff) expect(t.value).toBe(fairRollOff(k0, GAME_SEED, t.attempt, t.seat));
+    expect(state.rounds[0]!.dice).toEqual(
+      [0, 1, 2].map((seat) => fairHand(chainKey(root, 1), GAME_SEED, 1, seat, 5)),
+    );
+  });
+
+  it('draws a RANDOM first starter from k[0]', () => {
+    const root = Buffer.alloc(32, 0x2a);
+    const state = ok(
+      applyCommand(
+        lobby('CLASSIC', 4),
+        { type: 'START', playerId: 'p0' },
+        { dice: fairDiceSource(root, GAME_SEED), at: AT },
+      ),
+    );
+    expect(state.rollOff).toEqual([]);
+    expect(state.rounds[0]!.starter).toBe(fairFirstStarter(chainKey(root, 0), GAME_SEED, 4));
+  });
+
+  it('an Rng-backed source plays exactly as the Rng itself', () => {
+    const viaRng = applyCommand(
+      lobby('PUB', 4),
+      { type: 'START', playerId: 'p0' },
+      { rng: seededRng(5), at: AT },
+    );
+    const viaSource = applyCommand(
+      lobby('PUB', 4),
+      { type: 'START', playerId: 'p0' },
+      { dice: rngDiceSource(seededRng(5)), at: AT },
+    );
+    expect(viaSource).toEqual(viaRng);
+  });
+
+  it('says which moves may roll: bids and lobby changes never do', () => {
+    const inLobby = lobby('PUB', 2);
+    const playing = ok(
+      applyCommand(inLobby, { type: 'START', playerId: 'p0' }, { rng: seededRng(1), at: AT }),
+    );
+    expect(mayRollDice(inLobby, { type: 'START', playerId: 'p0' })).toBe(true);
+    expect(mayRollDice(inLobby, { type: 'JOIN', playerId: 'p9' })).toBe(false);
+    expect(mayRollDice(inLobby, { type: 'LEAVE', playerId: 'p1' })).toBe(false);
+    expect(mayRollDice(playing, { type: 'BID', playerId: 'p0', quantity: 1, face: 2 })).toBe(false);
+    expect(mayRollDice(playing, { type: 'DUDO', playerId: 'p0' })).toBe(true);
+    expect(mayRollDice(playing, { type: 'EXACT', playerId: 'p0' })).toBe(true);
+    expect(mayRollDice(playing, { type: 'LEAVE', playerId: 'p0' })).toBe(true);
+    expect(mayRollDice(playing, { type: 'TIMEOUT', seat: 0 })).toBe(true);
+  });
+});

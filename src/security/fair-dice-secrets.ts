@@ -1,0 +1,21 @@
+// The secrets of provably fair dice: each game's chain root and the client seeds the server draws.
+import { randomBytes } from 'node:crypto';
+import { CHAIN_KEY_BYTES, commitmentOf } from '../engine';
+
+export interface NewChain {
+  /** k[1000]: secret, stored only in the database. */
+  readonly root: Buffer;
+  /** hex SHA-256(k[0]): public. */
+  readonly commitment: string;
+}
+
+/** A fresh key chain from the CSPRNG. */
+export function newChain(): NewChain {
+  const root = randomBytes(CHAIN_KEY_BYTES);
+  return { root, commitment: commitmentOf(root) };
+}
+
+/** A client seed for a player who gave none: 32 hex characters (128 random bits). */
+export function randomClientSeed(): string {
+  return randomBytes(16).toString('hex');
+}

@@ -1,0 +1,119 @@
+// The records of provably fair dice: each game's chain root (secret), commitment, client seeds and game seed.
+import type { Pool } from 'pg';
+import { chainKeys, fairDiceSource, gameSeedOf, type DiceSource, type GameState } from '../engine';
+
+interface Queryable {
+  query(text: string, values: unknown[]): Promise<unknown>;
+}
+
+/** The dice of one move, and the game seed it fixes when it starts the game. */
+export interface MoveDice {
+  readonly dice: DiceSource;
+  /** Set for a start only: the seed to record with the move. */
+  readonly newGameSeed: string | null;
+}
+
+/** What anyone may see of a game's fairness records. */
+export interface PublicFairness {
+  readonly commitment: string;
+  readonly gameSeed: string | null;
+  /** Client seeds by player id. */
+  readonly clientSeeds: ReadonlyMap<string, string>;
+}
+
+export class FairnessRecords {
+  constructor(private readonly pool: Pool) {}
+
+  /** Stores a seated player's client seed, in the transaction that seats them. */
+  async recordClientSeed(client: Queryable, gameId: string, playerId: string, seed: string): Promise<void> {
+    await client.query(
+      `INSERT INTO client_seeds (game_id, player_id, seed) VALUES ($1, $2, $3)
+       ON CONFLICT (game_id, player_id) DO UPDATE SET seed = EXCLUDED.seed`,
+      [gameId, playerId, seed],
+    );
+  }
+
+  /** Drops the seeds of players who left the lobby, after the seats were rewritten. */
+  async forgetUnseated(client: Queryable, gameId: string): Promise<void> {
+    await client.query(
+      `DELETE FROM client_seeds c WHERE c.game_id = $1
+         AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = c.game_id AND s.player_id = c.player_id)`,
+      [gameId],
+    );
+  }
+
+  /** Fixes the game seed, in the transaction of the start that rolled from it. */
+  async recordGameSeed(client: Queryable, gameId: string, gameSeed: string): Promise<void> {
+    await client.query('UPDATE games SET game_seed = $2 WHERE id = $1', [gameId, gameSeed]);
+  }
+
+  /**
+   * The dice source of a move on `state` that may roll. A start derives the game seed from the seated
+   * players' client seeds in seat order; later moves read the one fixed at start.
+   */
+  async diceFor(gameId: string, state: GameState): Promise<MoveDice | null> {
+    const starting = state.status === 'LOBBY';
+    const { rows } = await this.pool.query<{
+      root: Buffer;
+      gameSeed: string | null;
+      seeds: Record<string, string> | null;
+    }>(
+      `SELECT g.chain_root AS root, g.game_seed AS "gameSeed",
+              ${starting ? '(SELECT json_object_agg(c.player_id, c.seed) FROM client_seeds c WHERE c.game_id = g.id)' : 'NULL'} AS seeds
+         FROM games g WHERE g.id = $1`,
+      [gameId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (!starting) {
+      if (row.gameSeed === null) throw new Error(`game ${gameId} is in play without a game seed`);
+      return { dice: fairDiceSource(row.root, row.gameSeed), newGameSeed: null };
+    }
+    const seeds = state.seats.map((s) => {
+      const seed = row.seeds?.[s.playerId];
+      if (seed === undefined) throw new Error(`game ${gameId}: seat of ${s.playerId} has no client seed`);
+      return seed;
+    });
+    const gameSeed = gameSeedOf(seeds);
+    return { dice: fairDiceSource(row.root, gameSeed), newGameSeed: gameSeed };
+  }
+
+  /** The public records of some games. */
+  async publicRecords(gameIds: readonly string[]): Promise<Map<string, PublicFairness>> {
+    const { rows } = await this.pool.query<{
+      id: string;
+      commitment: string;
+      gameSeed: string | null;
+      seeds: Record<string, string> | null;
+    }>(
+      `SELECT g.id, g.commitment, g.game_seed AS "gameSeed",
+              (SELECT json_object_agg(c.player_id, c.seed) FROM client_seeds c WHERE c.game_id = g.id) AS seeds
+         FROM games g WHERE g.id = ANY($1::uuid[])`,
+      [gameIds],
+    );
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          commitment: r.commitment,
+          gameSeed: r.gameSeed,
+          clientSeeds: new Map(Object.entries(r.seeds ?? {})),
+        },
+      ]),
+    );
+  }
+
+  /**
+   * The keys k[0..upTo] of a game's chain, as hex. The caller passes the engine's `lastRevealedKey` of the
+   * game: nothing above it is computed into the answer.
+   */
+  async revealedKeys(gameId: string, upTo: number): Promise<string[]> {
+    if (upTo < 0) return [];
+    const { rows } = await this.pool.query<{ root: Buffer }>(
+      'SELECT chain_root AS root FROM games WHERE id = $1',
+      [gameId],
+    );
+    const row = rows[0];
+    return row ? chainKeys(row.root, upTo).map((k) => k.toString('hex')) : [];
+  }
+}

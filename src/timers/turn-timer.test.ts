@@ -9,15 +9,18 @@ import { TurnTimer } from './turn-timer';
 function table(due: string[], broken: Set<string>) {
   const fired: string[] = [];
   const asked: string[][] = [];
+  const claimed = new Set<string>();
   const games = {
-    async overdueTurns(limit: number, skip: readonly string[] = []) {
+    // A claim holds a game until it is timed out or, when its timeout fails, until the lease runs out
+    // (at once, here).
+    async claimOverdue(limit: number, _leaseSeconds: number, skip: readonly string[] = []) {
       asked.push([...skip]);
-      return due
-        .filter((id) => !skip.includes(id))
-        .slice(0, limit)
-        .map((gameId) => ({ gameId, version: 1 }));
+      const batch = due.filter((id) => !skip.includes(id) && !claimed.has(id)).slice(0, limit);
+      for (const id of batch) claimed.add(id);
+      return batch.map((gameId) => ({ gameId, version: 1 }));
     },
     async timeOut(gameId: string) {
+      claimed.delete(gameId);
       if (broken.has(gameId)) throw new Error(`game ${gameId} cannot be read`);
       fired.push(gameId);
       due.splice(due.indexOf(gameId), 1);
@@ -31,12 +34,23 @@ it('leaves aside games whose timeout fails, so a full batch of them does not sta
   const { games, fired, asked } = table(['b1', 'b2', 'b3', 'ok1', 'ok2'], broken);
   const log = jest.fn();
   const timer = new TurnTimer(games, games, log, 60_000, 3);
-  await timer.tick(); // the three broken games fill the batch
-  expect(fired).toEqual([]);
+  await timer.tick(); // the three broken games fill the first batch; the next claim skips them
   expect(log).toHaveBeenCalledTimes(3);
-  await timer.tick();
-  expect(asked[1]).toEqual(['b1', 'b2', 'b3']);
+  expect(asked).toEqual([[], ['b1', 'b2', 'b3']]);
   expect(fired.sort()).toEqual(['ok1', 'ok2']);
+  await timer.tick(); // still left aside
+  expect(asked[2]).toEqual(['b1', 'b2', 'b3']);
+  expect(log).toHaveBeenCalledTimes(3);
+  await timer.stop();
+});
+
+it('drains every overdue turn in one tick, a batch at a time', async () => {
+  const ids = Array.from({ length: 250 }, (_, i) => `g${i}`);
+  const { games, fired, asked } = table([...ids], new Set());
+  const timer = new TurnTimer(games, games, jest.fn(), 60_000, 50);
+  await timer.tick();
+  expect(fired.sort()).toEqual([...ids].sort());
+  expect(asked).toHaveLength(6); // five full batches, then an empty claim
   await timer.stop();
 });
 

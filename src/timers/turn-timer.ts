@@ -1,8 +1,12 @@
+// Fires the turn deadlines of timed games, once across processes and after restarts.
 import type { GameMoves } from '../store/game-moves.repository';
-import type { TurnDeadlineQueries } from '../store/turn-deadlines.queries';
+import type { OverdueTurn, TurnDeadlineQueries } from '../store/turn-deadlines.queries';
 
-/** How long a game whose timeout failed is left aside. */
+/** How long a game whose timeout failed is left aside by this process. */
 const FAILED_RETRY_MS = 30_000;
+
+/** How long a claimed deadline is held by the process that claimed it before any process may claim it again. */
+const CLAIM_LEASE_SECONDS = 10;
 
 /**
  * Fires the deadlines of timed turns. Deadlines live in the database, so a deadline missed while every
@@ -12,6 +16,7 @@ const FAILED_RETRY_MS = 30_000;
 export class TurnTimer {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private stopped = false;
   /** Games whose timeout just failed, and until when they are left aside so the others still fire. */
   private readonly failing = new Map<string, number>();
 
@@ -20,7 +25,7 @@ export class TurnTimer {
     private readonly moves: GameMoves,
     private readonly log: (message: unknown) => void,
     private readonly intervalMs = 250,
-    private readonly batch = 50,
+    private readonly batch = 100,
     private readonly concurrency = 8,
   ) {}
 
@@ -36,31 +41,43 @@ export class TurnTimer {
 
   private async fireOverdue(): Promise<void> {
     try {
-      const now = Date.now();
-      for (const [id, until] of this.failing) if (until <= now) this.failing.delete(id);
-      const due = await this.deadlines.overdueTurns(this.batch, [...this.failing.keys()]);
-      // A few at a time: each is a move of its own game, so one slow game does not hold the others' timeouts.
-      let next = 0;
-      const worker = async (): Promise<void> => {
-        while (next < due.length) {
-          const { gameId, version } = due[next++]!;
-          try {
-            await this.moves.timeOut(gameId, version);
-          } catch (error) {
-            // This game's deadline stays in the table and is tried again in a while; the others go on.
-            this.failing.set(gameId, Date.now() + FAILED_RETRY_MS);
-            this.log(`turn timer: ${String(error)}`);
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(this.concurrency, due.length) }, worker));
+      // Drained, not one batch a tick: with thousands of timed games more turns fall due in a tick than a
+      // batch holds, and a cap per tick would make every deadline later than the one before.
+      for (;;) {
+        const now = Date.now();
+        for (const [id, until] of this.failing) if (until <= now) this.failing.delete(id);
+        const due = await this.deadlines.claimOverdue(this.batch, CLAIM_LEASE_SECONDS, [
+          ...this.failing.keys(),
+        ]);
+        await this.fire(due);
+        if (due.length < this.batch || this.stopped) break;
+      }
     } catch (error) {
       // A database outage: the deadlines stay in the table and fire at a later tick.
       this.log(`turn timer: ${String(error)}`);
     }
   }
 
+  /** A few at a time: each is a move of its own game, so one slow game does not hold the others' timeouts. */
+  private async fire(due: readonly OverdueTurn[]): Promise<void> {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < due.length) {
+        const { gameId, version } = due[next++]!;
+        try {
+          await this.moves.timeOut(gameId, version);
+        } catch (error) {
+          // This game comes due again when its claim runs out; this process leaves it aside a while longer.
+          this.failing.set(gameId, Date.now() + FAILED_RETRY_MS);
+          this.log(`turn timer: ${String(error)}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, due.length) }, worker));
+  }
+
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;

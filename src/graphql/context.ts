@@ -4,6 +4,7 @@ import type { LobbyFeed } from '../realtime/lobby-feed';
 import type { GameRepository } from '../store/game.repository';
 import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
 import { BatchLoader } from './batch-loader';
+import { createPlayerLoaders, type PlayerLoaders } from './player-loaders';
 import { unauthenticated } from './errors';
 
 export interface Services {
@@ -15,7 +16,7 @@ export interface Services {
   readonly maxActiveGamesPerPlayer: number;
 }
 
-export interface GraphQLContext {
+export interface GraphQLContext extends PlayerLoaders {
   /** The authenticated player, or null for anonymous clients. */
   readonly viewer: PlayerRecord | null;
   readonly services: Services;
@@ -42,6 +43,7 @@ export function createContext(
       return new Map(players.map((p) => [p.id, p]));
     }),
     gameLoader: new BatchLoader((ids) => services.games.loadMany(ids)),
+    ...createPlayerLoaders(services.players, services.games),
   };
 }
 

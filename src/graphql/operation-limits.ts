@@ -266,7 +266,7 @@ export function listCost(fixed: number) {
  * What a field adds for the database read it makes for each parent: batched per request, but still a
  * round trip (with its share of the pool) where any other field only reads memory.
  */
-export const DATABASE_READ_COST = 25;
+export const DATABASE_READ_COST = 50;
 
 type FieldCost = (options: { args: Record<string, unknown>; childComplexity: number }) => number;
 

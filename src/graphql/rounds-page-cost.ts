@@ -1,11 +1,5 @@
 // A page of rounds priced by the real number of its bids, charged to the operation while it runs.
-import {
-  GraphQLError,
-  Kind,
-  OperationTypeNode,
-  type DocumentNode,
-  type GraphQLResolveInfo,
-} from 'graphql';
+import { GraphQLError, Kind, OperationTypeNode, type DocumentNode, type GraphQLResolveInfo } from 'graphql';
 import {
   fieldExtensionsEstimator,
   getComplexity,

@@ -256,25 +256,25 @@ describe('the attack queries, ten of each at once', () => {
         ...Array.from({ length: 10 }, () => gql(app.url, ROUNDS_ATTACK(100, 4), { id })),
       ]),
     );
-    // games: 1 + 100 × (nodes 1 + seats (1 + 20 × (player 1 + stats (25 + 1 + 2)))) = 58,201, five times.
+    // games: 1 + 100 × (nodes 1 + seats (1 + 20 × (player 1 + stats (50 + 1 + 2)))) = 108,201, five times.
     for (const reply of replies.slice(0, 10))
-      expect(refusal(reply)).toEqual([400, 'GRAPHQL_VALIDATION_FAILED', 'cost', 291_005, 25_000]);
-    // game: 1 + rounds (1 + 100 × (nodes 1 + bids (1 + 10 × (seat 1 + player 1 + stats 28)))) = 30,202, four times.
+      expect(refusal(reply)).toEqual([400, 'GRAPHQL_VALIDATION_FAILED', 'cost', 541_005, 25_000]);
+    // game: 1 + rounds (1 + 100 × (nodes 1 + bids (1 + 10 × (seat 1 + player 1 + stats 53)))) = 55,202, four times.
     for (const reply of replies.slice(10))
-      expect(refusal(reply)).toEqual([400, 'GRAPHQL_VALIDATION_FAILED', 'cost', 120_808, 25_000]);
+      expect(refusal(reply)).toEqual([400, 'GRAPHQL_VALIDATION_FAILED', 'cost', 220_808, 25_000]);
     expect(texts.filter((t) => STATS_QUERY.test(t) || GAME_STATES_QUERY.test(t))).toEqual([]);
   });
 
   it('are refused, once their rounds are read, by the real number of the bids when the estimate let them in', async () => {
     const id = gameGlobalId(longGame.id);
-    // Priced up front with 10 bids a round: 4 × (2 + 20 × (2 + 10 × 30)) = 24,168, within the limit.
-    const bids = longGame.state.rounds.slice(0, 20).reduce((n, r) => n + r.bids.length, 0);
-    expect(bids).toBe(4_170);
-    // Priced again by the page's bids: game 1 + rounds (1 + 20 × (nodes 1 + bids (1 + 209 × 30))).
-    const page = 2 + 20 * (2 + Math.ceil(bids / 20) * 30);
-    expect(page).toBe(125_442);
+    // Priced up front with 10 bids a round: 4 × (2 + 4 × (2 + 10 × 55)) = 8,840, within the limit.
+    const bids = longGame.state.rounds.slice(0, 4).reduce((n, r) => n + r.bids.length, 0);
+    expect(bids).toBe(1_070);
+    // Priced again by the page's bids: game 1 + rounds (1 + 4 × (nodes 1 + bids (1 + 268 × 55))).
+    const page = 2 + 4 * (2 + Math.ceil(bids / 4) * 55);
+    expect(page).toBe(58_970);
     const { result: replies, texts } = await statementsOf(() =>
-      Promise.all(Array.from({ length: 10 }, () => gql(app.url, ROUNDS_ATTACK(20, 4), { id }))),
+      Promise.all(Array.from({ length: 10 }, () => gql(app.url, ROUNDS_ATTACK(4, 4), { id }))),
     );
     for (const reply of replies) {
       expect(reply.status).toBe(200);
@@ -297,19 +297,19 @@ describe('the attack queries, ten of each at once', () => {
 
   it('run, as large as the limits let them, as a few statements each while others are answered at once', async () => {
     const id = gameGlobalId(longGame.id);
-    // 1 + 40 × (nodes 1 + seats (1 + 20 × 29)) = 23,281 up front.
-    const games = `{ games(first: 40) { nodes { seats { player { ${STATS} } } } } }`;
-    // Three times the first round's 276 bids: 3 × (1 + 1 + 1 + 1 + 276 × 30) = 24,852 by the real bids.
+    // 1 + 23 × (nodes 1 + seats (1 + 20 × 54)) = 24,887 up front.
+    const games = `{ games(first: 23) { nodes { seats { player { ${STATS} } } } } }`;
+    // The first round's 276 bids: 1 + 1 + 1 + 1 + 276 × 55 = 15,184 by the real bids.
     expect(longGame.state.rounds[0]!.bids).toHaveLength(276);
-    const rounds = ROUNDS_ATTACK(1, 3);
+    const rounds = ROUNDS_ATTACK(1, 1);
     const byRounds = await statementsOf(() => gql(app.url, rounds, { id }));
     const data = dataOf(byRounds.result) as Record<string, { rounds: { nodes: { bids: unknown[] }[] } }>;
-    expect(Object.values(data).map((game) => game.rounds.nodes[0]!.bids.length)).toEqual([276, 276, 276]);
-    // 828 bids' players' records: one read of the game, of its players (then kept), of their records.
+    expect(Object.values(data).map((game) => game.rounds.nodes[0]!.bids.length)).toEqual([276]);
+    // 276 bids' players' records: one read of the game, of its players (then kept), of their records.
     expect(request(byRounds.texts)).toEqual(['game states', 'players', 'player records']);
     const byGames = await statementsOf(() => gql(app.url, games));
     expect(dataOf(byGames.result)).toHaveProperty('games.nodes');
-    // 40 games' seats' players: one page of games, the records of their players (read once, then kept).
+    // 23 games' seats' players: one page of games, the records of their players (read once, then kept).
     expect(request(byGames.texts)).toEqual(['games page', 'players', 'player records']);
 
     const ordinary = `query($id: ID!) { viewer { name } player(id: $id) { name ${STATS} } }`;

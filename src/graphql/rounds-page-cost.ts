@@ -87,7 +87,7 @@ export function chargeRoundsPage(info: GraphQLResolveInfo, rounds: number, bids:
   const max = OPERATION_LIMITS.maxCost;
   if (total > max) {
     throw new GraphQLError(
-      `the rounds read so far hold ${total} in cost by their real number of bids; at most ${max} is allowed (ask for smaller pages or fewer fields)`,
+      `the rounds read would cost ${total} by their real number of bids; at most ${max} is allowed (ask for smaller pages or fewer fields)`,
       { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost', value: total, max } },
     );
   }

@@ -290,6 +290,9 @@ describe('the attack queries, ten of each at once', () => {
         [0, 1, 2, 3].map((i) => [[`a${i}`, 'rounds'], 'GRAPHQL_VALIDATION_FAILED', 'cost', (i + 1) * page]),
       );
     }
+    expect(replies[0]!.body!.errors![0]!.message).toBe(
+      'the rounds read would cost 58970 by their real number of bids; at most 25000 is allowed (ask for smaller pages or fewer fields)',
+    );
     // Each request read the game once, and no player's record.
     expect(texts.filter((t) => GAME_STATES_QUERY.test(t))).toHaveLength(10);
     expect(texts.filter((t) => STATS_QUERY.test(t))).toEqual([]);

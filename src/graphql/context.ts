@@ -6,6 +6,7 @@ import type { GameMoves } from '../store/game-moves.repository';
 import type { GameReads } from '../store/game-reads.repository';
 import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
 import { BatchLoader } from './batch-loader';
+import { createPlayerLoaders, type PlayerLoaders } from './player-loaders';
 
 export interface Services {
   readonly players: PlayerRepository;
@@ -18,7 +19,7 @@ export interface Services {
   readonly maxActiveGamesPerPlayer: number;
 }
 
-export interface GraphQLContext {
+export interface GraphQLContext extends PlayerLoaders {
   /** The authenticated player, or null for anonymous clients. */
   readonly viewer: PlayerRecord | null;
   readonly services: Services;
@@ -35,5 +36,6 @@ export function createContext(services: Services, viewer: PlayerRecord | null): 
       return new Map(players.map((p) => [p.id, p]));
     }),
     gameLoader: new BatchLoader((ids) => services.gameReads.loadMany(ids)),
+    ...createPlayerLoaders(services.players, services.gameReads),
   };
 }

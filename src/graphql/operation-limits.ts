@@ -197,3 +197,16 @@ export function listCost(fixed: number) {
     return 1 + first * childComplexity;
   };
 }
+
+/**
+ * What a field adds for the database read it makes for each parent: batched per request, but still a
+ * round trip (with its share of the pool) where any other field only reads memory.
+ */
+export const DATABASE_READ_COST = 50;
+
+type FieldCost = (options: { args: Record<string, unknown>; childComplexity: number }) => number;
+
+/** Cost of a field that reads the database for each parent: the read, plus `cost` (default: 1 + its selection). */
+export function databaseCost(cost?: FieldCost): FieldCost {
+  return (options) => DATABASE_READ_COST + (cost ? cost(options) : 1 + options.childComplexity);
+}

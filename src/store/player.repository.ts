@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client';
+import type { GameCursor } from './game-reads.repository';
 import { IDEMPOTENCY_RETENTION_MS } from './idempotency-janitor';
+import {
+  gamesForPlayers,
+  statsForPlayers,
+  type PlayerGamesPage,
+  type PlayerStatsRecord,
+} from './player-history.queries';
 import { openToken, registrationKeyHash, registrationRequestHash, sealToken } from './registration-seal';
 import { hashToken, newToken } from '../security/tokens';
 
@@ -10,12 +17,7 @@ export interface PlayerRecord {
   readonly createdAt: Date;
 }
 
-export interface PlayerStatsRecord {
-  readonly gamesPlayed: number;
-  readonly gamesFinished: number;
-  readonly gamesWon: number;
-  readonly gamesInProgress: number;
-}
+export type { PlayerGamesPage, PlayerStatsRecord };
 
 /** A registration sent with an idempotency key: the player and token, new or as first returned. */
 export type KeyedRegistration =
@@ -156,20 +158,17 @@ export class PlayerRepository {
     return found;
   }
 
-  async stats(playerId: string): Promise<PlayerStatsRecord> {
-    const [row] = await this.prisma.$queryRaw<
-      { played: bigint; finished: bigint; won: bigint; in_progress: bigint }[]
-    >`SELECT count(*) FILTER (WHERE g.status IN ('IN_PROGRESS', 'FINISHED')) AS played,
-             count(*) FILTER (WHERE g.status = 'FINISHED') AS finished,
-             count(*) FILTER (WHERE g.winner_id = s.player_id) AS won,
-             count(*) FILTER (WHERE g.status = 'IN_PROGRESS') AS in_progress
-        FROM seats s JOIN games g ON g.id = s.game_id
-       WHERE s.player_id = ${playerId}::uuid`;
-    return {
-      gamesPlayed: Number(row?.played ?? 0),
-      gamesFinished: Number(row?.finished ?? 0),
-      gamesWon: Number(row?.won ?? 0),
-      gamesInProgress: Number(row?.in_progress ?? 0),
-    };
+  /** Each player's record over all games, in one query. */
+  statsForPlayers(playerIds: readonly string[]): Promise<Map<string, PlayerStatsRecord>> {
+    return statsForPlayers(this.prisma, playerIds);
+  }
+
+  /** One page of each player's games (newest first, after the same cursor), in one query. */
+  gamesForPlayers(
+    playerIds: readonly string[],
+    first: number,
+    after: GameCursor | null,
+  ): Promise<Map<string, PlayerGamesPage>> {
+    return gamesForPlayers(this.prisma, playerIds, first, after);
   }
 }

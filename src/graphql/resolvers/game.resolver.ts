@@ -1,5 +1,6 @@
 import { listCost } from '../operation-limits';
-import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, FieldResolver, Info, Int, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import { decodeRoundCursor, encodeRoundCursor } from '../cursors';
 import { pageInfo } from '../mappers/connection.mapper';
@@ -8,6 +9,7 @@ import { RoundConnection, RoundEdge } from '../types/connections.type';
 import type { Round } from '../types/round.type';
 import { Game } from '../types/game.type';
 import { Player } from '../types/player.type';
+import { chargeRoundsPage } from '../rounds-page-cost';
 import { pageSize } from '../validation';
 
 @Resolver(() => Game)
@@ -33,6 +35,7 @@ export class GameResolver {
   })
   rounds(
     @Root() game: Game,
+    @Info() info: GraphQLResolveInfo,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 0 to 100 (default 20).' })
     first?: number | null,
     @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' })
@@ -41,8 +44,12 @@ export class GameResolver {
     const start = decodeRoundCursor(after);
     const size = pageSize(first);
     const total = game.view.rounds.length;
+    const end = Math.min(total, start + size);
+    let bids = 0;
+    for (let i = start; i < end; i++) bids += game.view.rounds[i]!.bids.length;
+    chargeRoundsPage(info, Math.max(0, end - start), bids);
     const slice: Round[] = [];
-    for (let i = start; i < Math.min(total, start + size); i++) slice.push(game.roundAt(i)!);
+    for (let i = start; i < end; i++) slice.push(game.roundAt(i)!);
     const edges = slice.map((node) =>
       Object.assign(new RoundEdge(), { cursor: encodeRoundCursor(node.number), node }),
     );

@@ -1,4 +1,4 @@
-import { listCost } from '../operation-limits';
+import { databaseCost, listCost } from '../operation-limits';
 import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import { decodeGameCursor } from '../cursors';
@@ -11,7 +11,7 @@ import { pageSize } from '../validation';
 @Resolver(() => Player)
 export class PlayerResolver {
   @FieldResolver(() => GameConnection, {
-    complexity: listCost(20),
+    complexity: databaseCost(listCost(20)),
     description: 'Games the player has a seat in, newest first.',
   })
   async games(
@@ -23,12 +23,16 @@ export class PlayerResolver {
     after?: string | null,
   ): Promise<GameConnection> {
     const cursor = decodeGameCursor(after);
-    const page = await ctx.services.gameReads.list({ playerId: player.playerId }, pageSize(first), cursor);
+    const loader = ctx.playerGamesLoader.with({ first: pageSize(first), after: cursor });
+    const page = (await loader.load(player.playerId)) ?? { rows: [], hasNextPage: false };
     return toGameConnection(ctx, page, cursor !== null);
   }
 
-  @FieldResolver(() => PlayerStats, { description: "The player's record over all games." })
+  @FieldResolver(() => PlayerStats, {
+    complexity: databaseCost(),
+    description: "The player's record over all games.",
+  })
   async stats(@Root() player: Player, @Ctx() ctx: GraphQLContext): Promise<PlayerStats> {
-    return Object.assign(new PlayerStats(), await ctx.services.players.stats(player.playerId));
+    return Object.assign(new PlayerStats(), await ctx.playerStatsLoader.load(player.playerId));
   }
 }

@@ -1,6 +1,6 @@
 import { listCost } from '../operation-limits';
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { GameView } from '../../engine';
+import { LIMITS, type GameView } from '../../engine';
 import { GameStatus } from './enums';
 import { LegalActions } from './legal-actions.type';
 import { Node } from './node.interface';
@@ -41,7 +41,7 @@ export class Game extends Node {
   maxPlayers!: number;
 
   @Field(() => [Seat], {
-    complexity: listCost(10),
+    complexity: listCost(LIMITS.maxPlayers),
     description: 'The seats in turn order.',
   })
   seats!: Seat[];

@@ -1,5 +1,6 @@
 import { listCost } from '../operation-limits';
 import { Field, Int, ObjectType } from 'type-graphql';
+import { ESTIMATED_BIDS_PER_ROUND } from '../rounds-page-cost';
 import { Bid } from './bid.type';
 import { CallKind } from './enums';
 import { Node } from './node.interface';
@@ -50,7 +51,8 @@ export class Round extends Node {
   starter!: Seat;
 
   @Field(() => [Bid], {
-    complexity: listCost(10),
+    // Priced again by their real number when a page of rounds is read (rounds-page-cost.ts).
+    complexity: listCost(ESTIMATED_BIDS_PER_ROUND),
     description: 'The bids, in order.',
   })
   bids!: Bid[];

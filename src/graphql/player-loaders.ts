@@ -1,0 +1,44 @@
+// The per-request loaders of what a player has played: one query per field for every player it is asked of.
+import type { GameCursor, GamePage, GameReads } from '../store/game-reads.repository';
+import type { PlayerRepository, PlayerStatsRecord } from '../store/player.repository';
+import { BatchLoader } from './batch-loader';
+import { BatchLoaderFamily } from './batch-loader-family';
+
+/** The arguments of `Player.games`: a page size and the cursor to read after. */
+export interface GamesPageArgs {
+  readonly first: number;
+  readonly after: GameCursor | null;
+}
+
+export interface PlayerLoaders {
+  readonly playerStatsLoader: BatchLoader<string, PlayerStatsRecord>;
+  readonly playerGamesLoader: BatchLoaderFamily<GamesPageArgs, string, GamePage>;
+}
+
+// A player's record and games change while a subscription lives: they are read afresh for every batch.
+const FRESH = { cacheLoaded: false } as const;
+
+export function createPlayerLoaders(players: PlayerRepository, games: GameReads): PlayerLoaders {
+  return {
+    playerStatsLoader: new BatchLoader((ids) => players.statsForPlayers(ids), FRESH),
+    playerGamesLoader: new BatchLoaderFamily(
+      ({ first, after }) => (after ? `${first}:${after.createdAt.toISOString()}:${after.id}` : `${first}`),
+      async ({ first, after }, ids) => {
+        const pages = await players.gamesForPlayers(ids, first, after);
+        // The states of every player's page, in one read.
+        const gameIds = [...new Set([...pages.values()].flatMap((p) => p.games.map((g) => g.id)))];
+        const states = gameIds.length > 0 ? await games.loadMany(gameIds) : new Map();
+        const loaded = new Map<string, GamePage>();
+        for (const [playerId, page] of pages) {
+          const rows = page.games.flatMap((g) => {
+            const state = states.get(g.id);
+            return state ? [{ id: g.id, state, createdAt: g.createdAt }] : [];
+          });
+          loaded.set(playerId, { rows, hasNextPage: page.hasNextPage });
+        }
+        return loaded;
+      },
+      FRESH,
+    ),
+  };
+}

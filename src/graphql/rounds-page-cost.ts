@@ -1,0 +1,94 @@
+// A page of rounds priced by the real number of its bids, charged to the operation while it runs.
+import { GraphQLError, Kind, OperationTypeNode, type DocumentNode, type GraphQLResolveInfo } from 'graphql';
+import {
+  fieldExtensionsEstimator,
+  getComplexity,
+  simpleEstimator,
+  type ComplexityEstimator,
+} from 'graphql-query-complexity';
+import { OPERATION_LIMITS } from './operation-limits';
+
+/**
+ * Bids a round is assumed to hold when an operation is priced before it runs. A round may hold hundreds
+ * (every raise the rules allow); a page of such rounds is priced again, by its real bids, as it is read.
+ */
+export const ESTIMATED_BIDS_PER_ROUND = 10;
+
+// What the pages of rounds of one execution cost beyond their estimate. A subscription runs once per event,
+// each with its own root value (the event); a query or mutation has its own coerced variables.
+const charged = new WeakMap<object, number>();
+
+function executionKey(info: GraphQLResolveInfo): object {
+  const root: unknown = info.rootValue;
+  return typeof root === 'object' && root !== null ? root : info.variableValues;
+}
+
+/** Prices `Game.rounds` at the page's real length and `Round.bids` at the page's mean bids per round. */
+function realLengths(rounds: number, bidsPerRound: number): ComplexityEstimator {
+  return ({ type, field, childComplexity }) => {
+    if (type.name === 'Game' && field.name === 'rounds') return 1 + rounds * childComplexity;
+    if (type.name === 'Round' && field.name === 'bids') return 1 + bidsPerRound * childComplexity;
+    return undefined;
+  };
+}
+
+/** An operation that selects only the `rounds` field being resolved (with the operation's fragments). */
+function roundsOnly(info: GraphQLResolveInfo): DocumentNode {
+  return {
+    kind: Kind.DOCUMENT,
+    definitions: [
+      {
+        kind: Kind.OPERATION_DEFINITION,
+        operation: OperationTypeNode.QUERY,
+        variableDefinitions: info.operation.variableDefinitions ?? [],
+        selectionSet: {
+          kind: Kind.SELECTION_SET,
+          selections: [
+            {
+              kind: Kind.FIELD,
+              name: { kind: Kind.NAME, value: 'game' },
+              arguments: [
+                {
+                  kind: Kind.ARGUMENT,
+                  name: { kind: Kind.NAME, value: 'id' },
+                  value: { kind: Kind.STRING, value: '' },
+                },
+              ],
+              selectionSet: { kind: Kind.SELECTION_SET, selections: info.fieldNodes },
+            },
+          ],
+        },
+      },
+      ...Object.values(info.fragments),
+    ],
+  };
+}
+
+/**
+ * Charges a page of `rounds` rounds holding `bids` bids in all, when they hold more bids than the estimate
+ * assumed: the page is priced again with its real lengths, and the operation is refused once what its pages
+ * cost goes over the cost limit. Pages within the estimate cost nothing more: they were priced up front.
+ */
+export function chargeRoundsPage(info: GraphQLResolveInfo, rounds: number, bids: number): void {
+  if (bids <= rounds * ESTIMATED_BIDS_PER_ROUND) return;
+  const cost = getComplexity({
+    schema: info.schema,
+    query: roundsOnly(info),
+    variables: info.variableValues,
+    estimators: [
+      realLengths(rounds, Math.ceil(bids / rounds)),
+      fieldExtensionsEstimator(),
+      simpleEstimator({ defaultComplexity: 1 }),
+    ],
+  });
+  const key = executionKey(info);
+  const total = (charged.get(key) ?? 0) + cost;
+  charged.set(key, total);
+  const max = OPERATION_LIMITS.maxCost;
+  if (total > max) {
+    throw new GraphQLError(
+      `the rounds read would cost ${total} by their real number of bids; at most ${max} is allowed (ask for smaller pages or fewer fields)`,
+      { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost', value: total, max } },
+    );
+  }
+}

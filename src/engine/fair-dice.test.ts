@@ -3,6 +3,7 @@ import { applyCommand, createGame, type ActionResult } from './actions';
 import { mayRollDice, NO_DICE, rngDiceSource } from './dice-source';
 import {
   chainKey,
+  KeyChain,
   chainKeys,
   commitmentOf,
   fairDiceSource,
@@ -171,5 +172,17 @@ describe('the engine with a fair dice source', () => {
     expect(mayRollDice(playing, { type: 'EXACT', playerId: 'p0' })).toBe(true);
     expect(mayRollDice(playing, { type: 'LEAVE', playerId: 'p0' })).toBe(true);
     expect(mayRollDice(playing, { type: 'TIMEOUT', seat: 0 })).toBe(true);
+  });
+});
+
+describe('KeyChain', () => {
+  it('gives every key of the chain exactly as hashing the root down to it does', () => {
+    const root = Buffer.alloc(32, 7);
+    const chain = new KeyChain(root);
+    for (const r of [0, 1, 24, 25, 26, 499, 975, 976, 999, 1000])
+      expect(chain.key(r)).toEqual(chainKey(root, r));
+    expect(chain.keys(30)).toEqual(chainKeys(root, 30));
+    expect(() => chain.key(1001)).toThrow();
+    expect(() => chain.key(-1)).toThrow();
   });
 });

@@ -87,14 +87,48 @@ export function fairFirstStarter(k0: Buffer, gameSeed: string, seats: number): n
   return take(uniform(k0, `${gameSeed}:starter:`, seats), 1)[0]!;
 }
 
-/** The dice of a game whose chain root and game seed are known; keys are derived once each, on demand. */
-export function fairDiceSource(root: Buffer, gameSeed: string): DiceSource {
-  const keys = new Map<number, Buffer>();
-  const key = (round: number): Buffer => {
-    let k = keys.get(round);
-    if (!k) keys.set(round, (k = chainKey(root, round)));
-    return k;
-  };
+/** Keys kept by a `KeyChain`: one every this many, so any key is at most this many hashes away. */
+const CHECKPOINT_EVERY = 25;
+
+/**
+ * A game's chain with a key kept every CHECKPOINT_EVERY rounds: walking it once costs CHAIN_LENGTH hashes
+ * (about 1.3 ms), after which any key costs fewer than CHECKPOINT_EVERY, instead of up to CHAIN_LENGTH each.
+ */
+export class KeyChain {
+  private readonly checkpoints: Buffer[] = [];
+
+  constructor(root: Buffer) {
+    let key = root;
+    for (let i = CHAIN_LENGTH; i >= 0; i--) {
+      if (i % CHECKPOINT_EVERY === 0 || i === CHAIN_LENGTH) this.checkpoints[i] = key;
+      if (i > 0) key = sha256(key);
+    }
+  }
+
+  /** k[round]. */
+  key(round: number): Buffer {
+    if (!Number.isInteger(round) || round < 0 || round > CHAIN_LENGTH)
+      throw new Error(`no chain key ${round}`);
+    let at = Math.min(CHAIN_LENGTH, Math.ceil(round / CHECKPOINT_EVERY) * CHECKPOINT_EVERY);
+    let key = this.checkpoints[at]!;
+    for (; at > round; at--) key = sha256(key);
+    return key;
+  }
+
+  /** k[0..upTo]. */
+  keys(upTo: number): Buffer[] {
+    const keys: Buffer[] = [];
+    let key = this.key(upTo);
+    keys[upTo] = key;
+    for (let r = upTo - 1; r >= 0; r--) keys[r] = key = sha256(key);
+    return keys;
+  }
+}
+
+/** The dice of a game whose chain and game seed are known. */
+export function fairDiceSource(chain: Buffer | KeyChain, gameSeed: string): DiceSource {
+  const keys = chain instanceof KeyChain ? chain : new KeyChain(chain);
+  const key = (round: number): Buffer => keys.key(round);
   return {
     hand: (round, seat, count) => fairHand(key(round), gameSeed, round, seat, count),
     rollOff: (attempt, seat) => fairRollOff(key(0), gameSeed, attempt, seat),

@@ -1,6 +1,9 @@
 // The records of provably fair dice: each game's chain root (secret), commitment, client seeds and game seed.
 import type { Pool } from 'pg';
-import { chainKeys, fairDiceSource, gameSeedOf, type DiceSource, type GameState } from '../engine';
+import { fairDiceSource, gameSeedOf, KeyChain, type DiceSource, type GameState } from '../engine';
+
+/** Games whose chain this process keeps at hand (about 1.4 KB each). */
+const CACHED_CHAINS = 10_000;
 
 interface Queryable {
   query(text: string, values: unknown[]): Promise<unknown>;
@@ -21,8 +24,24 @@ export interface PublicFairness {
   readonly clientSeeds: ReadonlyMap<string, string>;
 }
 
+/** A started game's chain and game seed: neither changes once the game has started. */
+interface StartedGame {
+  readonly chain: KeyChain;
+  readonly gameSeed: string;
+}
+
 export class FairnessRecords {
+  /** Recently used games, least recent first: a move that rolls then needs neither a read nor the walk. */
+  private readonly started = new Map<string, StartedGame>();
+
   constructor(private readonly pool: Pool) {}
+
+  private remember(gameId: string, game: StartedGame): StartedGame {
+    this.started.delete(gameId);
+    this.started.set(gameId, game);
+    if (this.started.size > CACHED_CHAINS) this.started.delete(this.started.keys().next().value!);
+    return game;
+  }
 
   /** Stores a seated player's client seed, in the transaction that seats them. */
   async recordClientSeed(client: Queryable, gameId: string, playerId: string, seed: string): Promise<void> {
@@ -53,6 +72,9 @@ export class FairnessRecords {
    */
   async diceFor(gameId: string, state: GameState): Promise<MoveDice | null> {
     const starting = state.status === 'LOBBY';
+    const known = starting ? undefined : this.started.get(gameId);
+    if (known)
+      return { dice: fairDiceSource(this.remember(gameId, known).chain, known.gameSeed), newGameSeed: null };
     const { rows } = await this.pool.query<{
       root: Buffer;
       gameSeed: string | null;
@@ -67,7 +89,8 @@ export class FairnessRecords {
     if (!row) return null;
     if (!starting) {
       if (row.gameSeed === null) throw new Error(`game ${gameId} is in play without a game seed`);
-      return { dice: fairDiceSource(row.root, row.gameSeed), newGameSeed: null };
+      const game = this.remember(gameId, { chain: new KeyChain(row.root), gameSeed: row.gameSeed });
+      return { dice: fairDiceSource(game.chain, game.gameSeed), newGameSeed: null };
     }
     const seeds = state.seats.map((s) => {
       const seed = row.seeds?.[s.playerId];
@@ -75,6 +98,7 @@ export class FairnessRecords {
       return seed;
     });
     const gameSeed = gameSeedOf(seeds);
+    // Not remembered: the start may yet lose a race to a join or a leave, which changes the seeds.
     return { dice: fairDiceSource(row.root, gameSeed), newGameSeed: gameSeed };
   }
 
@@ -109,11 +133,13 @@ export class FairnessRecords {
    */
   async revealedKeys(gameId: string, upTo: number): Promise<string[]> {
     if (upTo < 0) return [];
+    const known = this.started.get(gameId);
+    if (known) return known.chain.keys(upTo).map((k) => k.toString('hex'));
     const { rows } = await this.pool.query<{ root: Buffer }>(
       'SELECT chain_root AS root FROM games WHERE id = $1',
       [gameId],
     );
     const row = rows[0];
-    return row ? chainKeys(row.root, upTo).map((k) => k.toString('hex')) : [];
+    return row ? new KeyChain(row.root).keys(upTo).map((k) => k.toString('hex')) : [];
   }
 }

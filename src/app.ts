@@ -26,6 +26,8 @@ import { PgChangeBus } from './realtime/pg-change-bus';
 import { RedisChangeBus } from './realtime/redis-change-bus';
 import { afterCommitNotifier, PgNotifier, type ChangeNotifier } from './store/change-notifier';
 import { cryptoRng } from './store/crypto-rng';
+import { EventLogQueries } from './store/event-log.queries';
+import { GameSnapshotRepository } from './store/game-snapshots.repository';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
 import { TurnTimer } from './timers/turn-timer';
 import { GameRepository } from './store/game.repository';
@@ -86,7 +88,10 @@ export async function startApp(options: AppOptions): Promise<App> {
   const services: Services = {
     players: new PlayerRepository(prisma),
     games,
-    feeds: new GameFeeds(bus, games, log),
+    feeds: new GameFeeds(bus, games, log, {
+      events: new EventLogQueries(db.pool),
+      snapshots: new GameSnapshotRepository(db.pool, log),
+    }),
     lobby: new LobbyFeed(bus, games, log),
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
   };

@@ -3,8 +3,12 @@
 /** Work runs this long (ms) at most before the event loop gets a turn. */
 const SLICE_MS = 5;
 
-/** Shared by every stream: ten replays interleaved in one macrotask are one slice, not ten. */
+/**
+ * One slice for every stream of the process: ten replays interleaved in one macrotask share it, and all
+ * that yield in it wait for the same turn of the loop, so a turn costs one slice, not one per stream.
+ */
 let sliceStart = performance.now();
+let turn: Promise<void> | null = null;
 
 /** Whether the current slice has run its time: the caller should `await yieldToLoop()` before going on. */
 export function sliceSpent(): boolean {
@@ -15,7 +19,13 @@ export function sliceSpent(): boolean {
  * Lets the event loop run its timers and I/O, then starts a new slice. A promise that resolves at once
  * would not do: it continues in the same macrotask, so a loop over ready items would never let I/O in.
  */
-export async function yieldToLoop(): Promise<void> {
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  sliceStart = performance.now();
+export function yieldToLoop(): Promise<void> {
+  turn ??= new Promise<void>((resolve) =>
+    setImmediate(() => {
+      turn = null;
+      sliceStart = performance.now();
+      resolve();
+    }),
+  );
+  return turn;
 }

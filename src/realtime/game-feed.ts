@@ -191,13 +191,13 @@ export class EventStream extends Inbox<FeedItem> {
   /**
    * Folds the log after the stream's position a page at a time, emitting the events after `emitAfter`,
    * until the end of the log or a gap (false), or until the position reaches `until` (true: more may follow).
+   * It reads one page at least, so a subscription the database cannot serve is refused when it starts.
    * The loop gets its turn every few milliseconds, and no page is read while a page or more of replayed
    * entries waits for the reader.
    */
   private async fold(emitAfter: number, until = Infinity): Promise<boolean> {
     const gameId = this.feed.gameId;
     for (;;) {
-      if (this.last >= until) return true;
       await this.drained();
       if (this.done) return false;
       const page = await this.log.events(gameId, { afterSeq: this.last, limit: EVENT_PAGE_SIZE });
@@ -214,6 +214,7 @@ export class EventStream extends Inbox<FeedItem> {
         if (sliceSpent()) await yieldToLoop();
       }
       if (page.length < EVENT_PAGE_SIZE) return false;
+      if (this.last >= until) return true;
     }
   }
 

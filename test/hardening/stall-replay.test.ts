@@ -253,7 +253,9 @@ it('serves ten whole replays of a long game on one socket without holding the ev
   for (const r of received) {
     expect(r).toEqual({ count: last, first: 1, last, disordered: 0, error: null });
   }
-  expect(worst).toBeLessThan(300);
+  // Before replays were paged and sliced, /health waited 25 s here; now about 100-300 ms on two busy cores
+  // (the margin is for jest running other files alongside).
+  expect(worst).toBeLessThan(500);
 
   // The replays stored the state every SNAPSHOT_INTERVAL events, each exactly the replay of the log to it.
   const snapshots = await sql<{ seq: number }>(

@@ -19,6 +19,8 @@ import { LobbyFeed } from './realtime/lobby-feed';
 import { PgChangeBus } from './realtime/pg-change-bus';
 import { RedisChangeBus } from './realtime/redis-change-bus';
 import { afterCommitNotifier, PgNotifier, type ChangeNotifier } from './store/change-notifier';
+import { EventLogQueries } from './store/event-log.queries';
+import { GameSnapshotRepository } from './store/game-snapshots.repository';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
 import { TurnTimer } from './timers/turn-timer';
 import { createGameStore } from './store/game-store';
@@ -82,7 +84,10 @@ export async function startApp(options: AppOptions): Promise<App> {
     gameMoves: games.moves,
     gameReads: games.reads,
     gameFairness: games.fairness,
-    feeds: new GameFeeds(bus, games.moves, games.reads, games.cache, games.feedChecks, log),
+    feeds: new GameFeeds(bus, games.moves, games.reads, games.cache, games.feedChecks, log, {
+      events: new EventLogQueries(db.pool),
+      snapshots: new GameSnapshotRepository(db.pool, log),
+    }),
     lobby: new LobbyFeed(bus, games.reads, games.feedChecks, log),
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
   };

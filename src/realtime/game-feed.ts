@@ -1,9 +1,12 @@
+// One feed per followed game, and each subscription's stream of it: replayed from the log, then live.
 import { applyEvent, type GameEvent, type GameState } from '../engine';
+import { EVENT_PAGE_SIZE } from '../store/event-log.queries';
 import type { FeedCheckQueries } from '../store/feed-checks.queries';
 import type { GameMoves } from '../store/game-moves.repository';
 import type { GameReads } from '../store/game-reads.repository';
 import type { GameStateCache } from '../store/game-state-cache';
 import type { ChangeBus } from './change-bus';
+import { sliceSpent, yieldToLoop } from './event-loop-pacer';
 import { Inbox } from './inbox';
 
 /** One event with the game's state right after it (so each viewer's view can be built as of that event). */
@@ -19,8 +22,30 @@ export const MAX_QUEUED_EVENTS = 5_000;
 /** How often followed games are checked against the log, besides the change notices. */
 const CHECK_INTERVAL_MS = 2_000;
 
+/** Replayed events a stream reads ahead of its reader at most: a replay of a long log holds a page or two. */
+const REPLAY_AHEAD = EVENT_PAGE_SIZE;
+
 export class GameNotFoundError extends Error {}
 export class AfterSeqError extends Error {}
+
+/** The log, read a page at a time (at most `limit` events after `afterSeq`, in seq order). */
+export interface EventPages {
+  events(gameId: string, range: { afterSeq: number; limit?: number }): Promise<readonly GameEvent[]>;
+}
+
+/** Stored states to start a replay from, and where folded states are offered to be stored. */
+export interface ReplaySnapshots {
+  /** The latest stored state at or before `seq`, or null (the log is then folded from its first event). */
+  atOrBefore(gameId: string, seq: number): Promise<GameState | null>;
+  /** Keeps `state` when it is one to store (it may ignore it). */
+  offer(gameId: string, state: GameState): void;
+}
+
+/** What replays read: pages of the log and the snapshots along it. */
+export interface ReplayStore {
+  readonly events: EventPages;
+  readonly snapshots: ReplaySnapshots;
+}
 
 /**
  * Follows one game for every subscriber of this process: on each change notice it reads the new events
@@ -34,8 +59,8 @@ class GameFeed {
   constructor(
     readonly gameId: string,
     public state: GameState,
-    private readonly reads: GameReads,
     private readonly cache: GameStateCache,
+    private readonly store: ReplayStore,
     private readonly log: (m: unknown) => void,
   ) {}
 
@@ -45,6 +70,7 @@ class GameFeed {
       if (event.seq <= this.state.seq) continue;
       if (event.seq !== this.state.seq + 1) return false;
       this.state = applyEvent(this.state, event);
+      this.store.snapshots.offer(this.gameId, this.state);
       const item = { gameId: this.gameId, event, state: this.state };
       for (const s of this.subscribers) s.accept(item);
     }
@@ -61,9 +87,14 @@ class GameFeed {
       do {
         this.again = false;
         try {
-          const events = await this.reads.events(this.gameId, { afterSeq: this.state.seq });
-          // Another process moved: the next move here then starts from the new state, not a stale guess.
-          if (this.advance(events) && events.length) this.cache.cacheNewerState(this.gameId, this.state);
+          for (;;) {
+            const events = await this.store.events.events(this.gameId, { afterSeq: this.state.seq });
+            if (!this.advance(events)) break;
+            // Another process moved: the next move here then starts from the new state, not a stale guess.
+            if (events.length) this.cache.cacheNewerState(this.gameId, this.state);
+            if (events.length < EVENT_PAGE_SIZE) break;
+            if (sliceSpent()) await yieldToLoop();
+          }
         } catch (error) {
           this.log(error);
           // The next notice or resync retries; a transient database error loses nothing.
@@ -91,11 +122,14 @@ export class EventStream extends Inbox<FeedItem> {
   private replayQueued = 0;
   private state: GameState | null = null;
   private last = 0;
+  /** The replay waiting for its reader to take queued entries before it reads another page. */
+  private drain: (() => void) | null = null;
 
   constructor(
     private readonly feed: GameFeed,
-    private readonly reads: GameReads,
+    private readonly log: EventPages,
     private readonly release: (s: EventStream) => void,
+    private readonly snapshots: ReplaySnapshots | null = null,
   ) {
     super();
   }
@@ -110,12 +144,23 @@ export class EventStream extends Inbox<FeedItem> {
       this.reading = false;
       return;
     }
-    // Each event needs the state right after it, so the log is folded from its start. The log, not the
-    // feed, decides whether afterSeq is too far: the feed may not have read a change another process made.
-    await this.readLog(afterSeq);
+    // Each event needs the state right after it, so the log is folded from the nearest stored state at or
+    // before afterSeq. The log, not the feed, decides whether afterSeq is too far: the feed may not have
+    // read a change another process made.
+    const base =
+      afterSeq > 0 && this.snapshots ? await this.snapshots.atOrBefore(this.feed.gameId, afterSeq) : null;
+    if (base) {
+      this.state = base;
+      this.cursor = base;
+      this.last = base.seq;
+    }
+    const more = await this.fold(afterSeq, afterSeq);
     if (afterSeq > this.last) {
       throw new AfterSeqError(`afterSeq ${afterSeq} is beyond the last event of the game (${this.last})`);
     }
+    // The rest of the log is read as the reader takes it: the subscription starts now.
+    if (more) this.readRest(afterSeq);
+    else this.caughtUp();
   }
 
   accept(item: FeedItem): void {
@@ -135,23 +180,56 @@ export class EventStream extends Inbox<FeedItem> {
     // A gap (this stream joined between two reads of the feed): fill it from the log.
     this.buffered.push(item);
     this.reading = true;
-    void this.readLog(null).catch((error: unknown) => this.fail(error));
+    this.readRest(this.last);
   }
 
-  /** Reads the log after the stream's position, emitting events after `emitAfter` (default: all). */
-  private async readLog(emitAfter: number | null): Promise<void> {
-    const from = this.state === null ? 0 : this.last;
-    const events = await this.reads.events(this.feed.gameId, { afterSeq: from });
-    let state = this.state;
-    for (const event of events) {
-      if (event.seq !== (state?.seq ?? 0) + 1) break;
-      state = applyEvent(state, event);
-      if (emitAfter === null || event.seq > emitAfter) this.emitReplayed(event, state);
-      // Skipped (at or before afterSeq): nothing is queued yet, so the next entry folds on this state.
-      else this.cursor = state;
+  /** Reads the log to its end in the background, emitting events after `emitAfter`, then goes on live. */
+  private readRest(emitAfter: number): void {
+    this.fold(emitAfter).then(
+      () => this.caughtUp(),
+      (error: unknown) => this.fail(error),
+    );
+  }
+
+  /**
+   * Folds the log after the stream's position a page at a time, emitting the events after `emitAfter`,
+   * until the end of the log or a gap (false), or until the position reaches `until` (true: more may follow).
+   * It reads one page at least, so a subscription the database cannot serve is refused when it starts.
+   * The loop gets its turn every few milliseconds, and no page is read while a page or more of replayed
+   * entries waits for the reader.
+   */
+  private async fold(emitAfter: number, until = Infinity): Promise<boolean> {
+    const gameId = this.feed.gameId;
+    for (;;) {
+      await this.drained();
+      if (this.done) return false;
+      const page = await this.log.events(gameId, { afterSeq: this.last, limit: EVENT_PAGE_SIZE });
+      for (const event of page) {
+        if (this.done) return false;
+        if (event.seq !== this.last + 1) return false;
+        const state = applyEvent(this.state, event);
+        this.state = state;
+        this.last = event.seq;
+        this.snapshots?.offer(gameId, state);
+        if (event.seq > emitAfter) this.emitReplayed(event, state);
+        // Skipped (at or before afterSeq): nothing is queued yet, so the next entry folds on this state.
+        else this.cursor = state;
+        if (sliceSpent()) await yieldToLoop();
+      }
+      if (page.length < EVENT_PAGE_SIZE) return false;
+      if (this.last >= until) return true;
     }
-    this.state = state;
-    this.last = state?.seq ?? 0;
+  }
+
+  /** Resolves once the replayed entries waiting for the reader are at most REPLAY_AHEAD (or it left). */
+  private async drained(): Promise<void> {
+    while (this.replayQueued > REPLAY_AHEAD && !this.done) {
+      await new Promise<void>((resolve) => (this.drain = resolve));
+    }
+  }
+
+  /** The replay is done: live items go out as they come, starting with those that came during it. */
+  private caughtUp(): void {
     this.reading = false;
     const buffered = this.buffered;
     this.buffered = [];
@@ -189,6 +267,7 @@ export class EventStream extends Inbox<FeedItem> {
     let item: FeedItem;
     if ('replayed' in entry) {
       this.replayQueued--;
+      if (this.drain && this.replayQueued <= REPLAY_AHEAD) this.wakeReplay();
       const event = entry.replayed;
       item = { gameId: this.feed.gameId, event, state: applyEvent(this.cursor, event) };
     } else {
@@ -198,9 +277,17 @@ export class EventStream extends Inbox<FeedItem> {
     return item;
   }
 
+  private wakeReplay(): void {
+    const drain = this.drain;
+    this.drain = null;
+    drain?.();
+  }
+
   protected onClose(): void {
     this.out.length = 0;
+    this.replayQueued = 0;
     this.buffered = [];
+    this.wakeReplay();
     this.release(this);
   }
 }
@@ -219,6 +306,7 @@ export class GameFeeds {
     private readonly cache: GameStateCache,
     private readonly checks: FeedCheckQueries,
     private readonly log: (m: unknown) => void,
+    private readonly store: ReplayStore,
   ) {
     this.unsubscribe = [
       // Moves made by this process reach its subscribers without waiting for the notice and a read.
@@ -246,7 +334,12 @@ export class GameFeeds {
     const current = this.feeds.get(gameId);
     if (current) feed = current;
     else this.feeds.set(gameId, feed);
-    const stream = new EventStream(feed, this.reads, (s) => this.releaseStream(feed, s));
+    const stream = new EventStream(
+      feed,
+      this.store.events,
+      (s) => this.releaseStream(feed, s),
+      this.store.snapshots,
+    );
     feed.subscribers.add(stream);
     try {
       await stream.start(afterSeq);
@@ -271,7 +364,7 @@ export class GameFeeds {
       loading = this.reads.load(gameId).then((state) => {
         this.loading.delete(gameId);
         if (!state) return null;
-        const feed = new GameFeed(gameId, state, this.reads, this.cache, this.log);
+        const feed = new GameFeed(gameId, state, this.cache, this.store, this.log);
         this.feeds.set(gameId, feed);
         return feed;
       });

@@ -1,3 +1,5 @@
+import { sliceSpent, yieldToLoop } from './event-loop-pacer';
+
 /**
  * The reading side of one subscription: items go straight to a reader waiting in `next()`, or wait in the
  * subclass's queue; the stream ends when closed (done) or failed (the reader's next read rejects, after
@@ -43,7 +45,11 @@ export abstract class Inbox<T> implements AsyncIterableIterator<T> {
 
   next(): Promise<IteratorResult<T>> {
     const item = this.dequeue();
-    if (item !== undefined) return Promise.resolve({ value: item, done: false });
+    if (item !== undefined) {
+      const result: IteratorResult<T> = { value: item, done: false };
+      // A reader looping over a long queue (a replay) would otherwise run it all in one macrotask.
+      return sliceSpent() ? yieldToLoop().then(() => result) : Promise.resolve(result);
+    }
     if (this.pendingError) {
       const e = this.pendingError;
       this.pendingError = null;

@@ -3,12 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import {
-  defaultMigrationsDir,
-  migrate,
-  migrationChecksum,
-  readMigrations,
-} from '../../src/database/migrate';
+import { defaultMigrationsDir, migrate, migrationChecksum, readMigrations } from '../../src/database/migrate';
 import { projectRoot } from '../../src/database/project-root';
 import { shapeFromDatabase } from '../support/database-shape';
 import { shapeFromPrismaSchema } from '../support/prisma-schema-shape';

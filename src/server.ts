@@ -1,3 +1,4 @@
+// The server's entry point: the database, its migrations, the API, and shutdown on signals.
 import { startApp } from './app';
 import { limitsFromEnv } from './limits/server-limits';
 import { migrate } from './database/migrate';

@@ -1,3 +1,4 @@
+// Making the embedded PostgreSQL binaries usable: their shared-library links and reachable directories.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 

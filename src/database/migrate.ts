@@ -1,3 +1,4 @@
+// Applying the Prisma migrations not yet recorded, compatibly with `prisma migrate`.
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';

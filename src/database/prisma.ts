@@ -1,3 +1,4 @@
+// The database clients of one process: Prisma and raw SQL on one shared connection pool.
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';

@@ -1,3 +1,4 @@
+// The project's root directory, wherever the code runs from.
 import fs from 'node:fs';
 import path from 'node:path';
 

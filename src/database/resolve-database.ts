@@ -1,3 +1,4 @@
+// Which database to use: DATABASE_URL when set, otherwise the embedded PostgreSQL.
 import { defaultDataDir, startEmbeddedDatabase, type Database } from './embedded-database';
 
 /**

@@ -1,3 +1,4 @@
+// Tests of playing a game: dudo, turns, elimination, starters, immutability and the round limit.
 import { applyCommand, type ActionResult, type Command } from './actions';
 import { seededRng } from './random';
 import { MAX_ROUNDS, type GameState } from './state';

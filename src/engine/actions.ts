@@ -1,3 +1,4 @@
+// The engine's commands: validating a command against a game state and deciding its events.
 import {
   biddingContext,
   countFor,

@@ -1,3 +1,4 @@
+// Tests of the bidding rules: raising, aces, quantity and face bounds (RULES §2).
 import {
   biddingContext,
   countFor,

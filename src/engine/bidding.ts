@@ -1,3 +1,4 @@
+// The bidding rules: counting dice for a bid, the smallest legal bids, and their descriptions.
 import type { RuleSet } from './rules';
 import type { BidState, GameState, RoundState } from './state';
 import { lastBid } from './state';

@@ -1,3 +1,4 @@
+// Tests of what each kind of game event means to the layers around the engine.
 import { changesSeating, isLobbyEvent, isMidAction, isRoundEvent, renumbersSeats } from './event-meaning';
 import type { GameEvent } from './events';
 import { PRESETS } from './rules';

@@ -1,3 +1,4 @@
+// The game events: everything that happens to a game, whose fold is its state.
 import type { RuleSet } from './rules';
 import type { PlayerId, RollOffThrow, RoundOutcome } from './state';
 

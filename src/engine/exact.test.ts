@@ -1,3 +1,4 @@
+// Tests of exact calls: calza and jinto (RULES §5).
 import { legalActions } from './legal-actions';
 import { seededRng } from './random';
 import type { PresetName, RuleSet } from './rules';

@@ -1,3 +1,4 @@
+// Tests of the provably fair dice derivation and of the engine playing with a fair dice source.
 import { createHash, createHmac } from 'node:crypto';
 import { applyCommand, createGame, type ActionResult } from './actions';
 import { mayRollDice, NO_DICE, rngDiceSource } from './dice-source';

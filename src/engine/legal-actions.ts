@@ -1,3 +1,4 @@
+// What a seat may do now: bid (and the smallest bids), call dudo, or call exact.
 import { biddingContext, minimumBids } from './bidding';
 import { checkExact } from './actions';
 import { currentRound, lastBid, totalDice, type GameState } from './state';

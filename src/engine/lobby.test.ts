@@ -1,3 +1,4 @@
+// Tests of creating a game, its lobby, and leaving a game in progress.
 import { applyCommand, createGame, GAME_NAME_MAX_LENGTH } from './actions';
 import { seededRng } from './random';
 import { PRESETS } from './rules';

@@ -1,3 +1,4 @@
+// Tests of palifico rounds: when they happen and how bidding works in them (RULES §4).
 import { legalActions } from './legal-actions';
 import { seededRng } from './random';
 import type { PresetName } from './rules';

@@ -1,3 +1,4 @@
+// Property tests of the engine over random games of every preset.
 /**
  * Property tests: random games of every preset, mixing legal moves, arbitrary (mostly illegal) attempts and
  * leaves, checked action by action against the rules.

@@ -1,3 +1,4 @@
+// The injected source of randomness, and a seeded generator for tests and benchmarks.
 /** Randomness is injected so that the engine stays pure and tests can replay games from a seed. */
 export interface Rng {
   /** A uniform integer in [0, n). */

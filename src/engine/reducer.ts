@@ -1,3 +1,4 @@
+// The rules engine's reducer: applies one event to a game state.
 import type { GameEvent } from './events';
 import type { GameState, RoundState, SeatState } from './state';
 import { DEFAULT_TIMEOUTS_TO_FORFEIT, nextActiveSeat } from './state';

@@ -1,3 +1,4 @@
+// Rebuilding a game's state from its complete event log.
 import type { GameEvent } from './events';
 import { applyEvent } from './reducer';
 import type { GameState } from './state';

@@ -1,3 +1,4 @@
+// Tests of the rule presets and of resolving rule overrides, accepted or refused.
 import { LIMITS, PRESETS, PRESET_NAMES, resolveRules, type RuleOverrides } from './rules';
 
 describe('presets (RULES §6)', () => {

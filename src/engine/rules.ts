@@ -1,3 +1,4 @@
+// The rule set of a game: its options, the four presets, and the validation of overrides.
 /**
  * The rule set of a game: every option of the rules, the four presets, and validation of overrides.
  */

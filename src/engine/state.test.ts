@@ -1,3 +1,4 @@
+// Tests of when a seat counts as eliminated.
 import { isEliminated, type GameState } from './state';
 import { buildRound } from './testing/builders';
 

@@ -1,3 +1,4 @@
+// The state of a game: its seats, rounds and bids, and what is read from them.
 import type { RuleSet } from './rules';
 import { epochMillis } from './timestamps';
 

@@ -1,3 +1,4 @@
+// Tests of reading ISO-8601 timestamps as epoch milliseconds.
 import { epochMillis } from './timestamps';
 
 describe('epochMillis', () => {

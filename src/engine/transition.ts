@@ -1,3 +1,4 @@
+// The events of one accepted action, each folded into the state as it is emitted.
 import type { DraftEvent, GameEvent } from './events';
 import { applyEvent } from './reducer';
 import type { GameState } from './state';

@@ -1,3 +1,4 @@
+// Tests of turn timeouts: the move made for a player whose turn ran out, and forfeits.
 import { applyCommand, createGame, type ActionResult, type Command } from './actions';
 import type { GameEvent } from './events';
 import { seededRng } from './random';

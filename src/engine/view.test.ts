@@ -1,3 +1,4 @@
+// Tests of what views keep secret, and of the legal actions in concrete positions.
 import { legalActions } from './legal-actions';
 import { seededRng } from './random';
 import type { GameState } from './state';

@@ -1,3 +1,4 @@
+// What a viewer may see of a game: the view that hides other players' dice, with legal actions.
 import { legalActions, NO_ACTIONS, type LegalActions } from './legal-actions';
 import type { RuleSet } from './rules';
 import {

@@ -1,3 +1,4 @@
+// The rule violations a command is refused with, and their stable codes.
 /** Stable codes of rule violations; clients switch on them. */
 export type ViolationCode =
   | 'NOT_YOUR_TURN'

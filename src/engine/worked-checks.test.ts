@@ -1,3 +1,4 @@
+// Tests of the worked checks of RULES §7.
 /** The worked checks of RULES §7, one test each. */
 import { biddingContext, minQuantity } from './bidding';
 import { seededRng } from './random';

@@ -1,3 +1,4 @@
+// The context of one GraphQL request: its viewer, the services and the per-request loaders.
 import type { GameState } from '../engine';
 import type { GameFeeds } from '../realtime/game-feed';
 import type { LobbyFeed } from '../realtime/lobby-feed';

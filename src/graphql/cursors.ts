@@ -1,3 +1,4 @@
+// The opaque cursors of pages of games and of rounds.
 import type { GameCursor } from '../store/game-reads.repository';
 import { badInput } from './errors';
 

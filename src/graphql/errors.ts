@@ -1,3 +1,4 @@
+// The top-level errors of the public contract.
 import { GraphQLError } from 'graphql';
 
 /** Top-level error codes of the public contract (`extensions.code`). */

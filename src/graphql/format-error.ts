@@ -1,3 +1,4 @@
+// The errors a client may see: codes of the public contract, internals hidden in production.
 import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 

@@ -1,3 +1,4 @@
+// Opaque global IDs of Nodes, and their decoding.
 /** Opaque global IDs (`Node`): base64url of "Type:key", stable across restarts. */
 export type NodeType = 'Game' | 'Player' | 'Round';
 

@@ -1,3 +1,4 @@
+// Tests of the measures of a document and of the limits on one operation.
 import { getIntrospectionQuery, parse, type GraphQLError, type GraphQLSchema } from 'graphql';
 import {
   checkOperationLimits,

@@ -1,3 +1,4 @@
+// The RATE_LIMITED error of a client over its rate limit.
 import { GraphQLError } from 'graphql';
 
 export function rateLimited(who: string, retryAfterSeconds: number): GraphQLError {

@@ -1,3 +1,4 @@
+// The executable GraphQL schema, built from the resolvers.
 import 'reflect-metadata';
 import { DateTimeResolver } from 'graphql-scalars';
 import type { GraphQLSchema } from 'graphql';

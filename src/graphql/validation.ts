@@ -1,3 +1,4 @@
+// Validation of argument values: texts, keys, ranges, IDs, page sizes and client seeds.
 import { CLIENT_SEED_MAX_LENGTH, isClientSeed } from '../engine';
 import { fromGlobalId } from './ids';
 import { badInput, notFound } from './errors';

@@ -1,3 +1,4 @@
+// Tests of the client address behind trusted proxies, and of reading those proxies from the environment.
 import type { IncomingMessage } from 'node:http';
 import { clientAddress, trustedProxiesFromEnv } from './client-address';
 

@@ -1,3 +1,4 @@
+// Tests of the token-bucket rate limiter and of its budget shared between API processes.
 import type { Broadcast } from '../realtime/change-bus';
 import { RateLimiter } from './rate-limiter';
 import { RateLimitSync } from './rate-limit-sync';

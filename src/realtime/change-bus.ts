@@ -1,3 +1,4 @@
+// The change bus: committed game changes and broadcasts that reach every API process.
 import type { GameChange } from '../store/change-notifier';
 
 /** Short text messages that reach every API process (the sender's own included); best effort. */

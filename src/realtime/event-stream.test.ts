@@ -1,3 +1,4 @@
+// Tests of one subscription's stream of game events: replay, then live items, in order.
 import {
   applyCommand,
   applyEvent,

@@ -1,3 +1,4 @@
+// The live feed of lobby changes and its subscriptions.
 import type { GameState } from '../engine';
 import type { FeedCheckQueries } from '../store/feed-checks.queries';
 import type { GameCursor, GameListFilter, GameReads } from '../store/game-reads.repository';

@@ -1,3 +1,4 @@
+// The change bus over PostgreSQL LISTEN/NOTIFY.
 import { Client } from 'pg';
 import { decodeChange, PG_CHANNEL } from '../store/change-notifier';
 import { Listeners, type ChangeBus } from './change-bus';

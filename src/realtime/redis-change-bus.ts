@@ -1,3 +1,4 @@
+// The change bus over Redis pub/sub.
 import Redis from 'ioredis';
 import { decodeChange, encodeChange, type GameChange } from '../store/change-notifier';
 import { Listeners, type ChangeBus } from './change-bus';

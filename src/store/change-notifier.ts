@@ -1,3 +1,4 @@
+// Telling other processes that a game changed, after the commit.
 /** Published once per committed action: which game, its last event, and whether the lobby list changed. */
 export interface GameChange {
   readonly gameId: string;

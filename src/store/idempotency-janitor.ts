@@ -1,3 +1,4 @@
+// The deletion of idempotency records past their retention period.
 import type { Pool } from 'pg';
 
 /**

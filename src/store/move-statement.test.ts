@@ -1,3 +1,4 @@
+// Tests of when a move rewrites the snapshot, and of the statement that records a move.
 import { applyCommand, createGame, PRESETS, seededRng, type GameState } from '../engine';
 import { moveStatement, snapshotDue, SNAPSHOT_EVERY } from './move-statement';
 

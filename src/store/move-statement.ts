@@ -1,3 +1,4 @@
+// The one SQL statement that records an accepted move, and when it rewrites the snapshot.
 import { isEliminated, turnDeadline, type GameEvent, type GameState } from '../engine';
 
 function isoOrNull(epochMillis: number | null): string | null {

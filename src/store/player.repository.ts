@@ -1,3 +1,4 @@
+// Stored players: registering them, with or without an idempotency key, and finding them.
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { GameCursor } from './game-reads.repository';

@@ -1,3 +1,4 @@
+// The sealing of a registration's token under its idempotency key, and the digests it is found by.
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 // Each digest and derived key has a label of its own, so that no value computed from an idempotency key for

@@ -1,3 +1,4 @@
+// Tests of the turn timer's scheduling of overdue turns, over deadlines held in memory.
 import type { GameMoves } from '../store/game-moves.repository';
 import type { TurnDeadlineQueries } from '../store/turn-deadlines.queries';
 import { TurnTimer } from './turn-timer';

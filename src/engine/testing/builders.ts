@@ -1,3 +1,4 @@
+// Test builders: rule sets, games set up in a given position, and a table driven command by command.
 /**
  * For tests only: rule sets, tables built directly in a precise position, and a `Table` that drives a
  * game command by command while recording its event log. Not used by the engine itself.

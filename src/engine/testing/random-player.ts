@@ -1,3 +1,4 @@
+// A random player for tests and benchmarks: legal moves, arbitrary attempts and leaves.
 /**
  * For tests and benchmarks only: picks a random command for a game position, either a legal move (chosen
  * from `legalActions`) or an arbitrary attempt that is usually illegal (wrong turn, bad bids, calls nobody

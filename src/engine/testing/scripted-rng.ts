@@ -1,3 +1,4 @@
+// A random number generator whose results a test chooses.
 /**
  * Test-only: an Rng whose results are chosen by the test, so that dice, roll-offs and random starters are
  * exactly what a test needs. Not used by the engine itself.

@@ -1,3 +1,4 @@
+// GraphQL input of createGame.
 import { Field, InputType, Int } from 'type-graphql';
 import {
   DEFAULT_TIMEOUTS_TO_FORFEIT,

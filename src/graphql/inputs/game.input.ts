@@ -1,3 +1,4 @@
+// GraphQL inputs of the mutations on one game.
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { MutationInput } from './mutation-input';
 

@@ -1,3 +1,4 @@
+// GraphQL input fields every mutation may carry.
 import { Field, InputType } from 'type-graphql';
 
 /** Every mutation input inherits these fields. */

@@ -1,3 +1,4 @@
+// GraphQL input of placeBid.
 import { Field, InputType, Int } from 'type-graphql';
 import { GameMoveInput } from './game.input';
 

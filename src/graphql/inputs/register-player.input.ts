@@ -1,3 +1,4 @@
+// GraphQL input of registerPlayer.
 import { Field, InputType } from 'type-graphql';
 
 @InputType({ description: 'Input of registerPlayer.' })

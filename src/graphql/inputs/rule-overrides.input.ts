@@ -1,3 +1,4 @@
+// GraphQL input of the options that replace a preset's.
 import { Field, InputType, Int } from 'type-graphql';
 import { LIMITS } from '../../engine';
 import { ExactCaller, ExactMode, FirstStarter, NextStarter, PalificoMode, RaiseMode } from '../types/enums';

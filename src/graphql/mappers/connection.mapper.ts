@@ -1,3 +1,4 @@
+// The GraphQL page of games of a stored page, and page info.
 import { viewFor } from '../../engine';
 import type { GamePage } from '../../store/game-reads.repository';
 import type { GraphQLContext } from '../context';

@@ -1,3 +1,4 @@
+// The GraphQL GameEvent of a feed item, as a viewer may see it.
 import { isMidAction, isRoundEvent, viewFor, type Viewer } from '../../engine';
 import type { FeedItem } from '../../realtime/game-feed';
 import { GameEvent } from '../types/game-event.type';

@@ -1,3 +1,4 @@
+// The GraphQL Player of a stored player.
 import type { PlayerRecord } from '../../store/player.repository';
 import { playerGlobalId } from '../ids';
 import { Player } from '../types/player.type';

@@ -1,3 +1,4 @@
+// The mutations: registering a player, creating and joining games, and every move.
 import { createHash } from 'node:crypto';
 import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
 import {

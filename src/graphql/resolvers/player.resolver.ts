@@ -1,3 +1,4 @@
+// The fields of a player resolved from the database: its games and its stats.
 import { databaseCost, listCost } from '../operation-limits';
 import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context';

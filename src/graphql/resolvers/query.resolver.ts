@@ -1,3 +1,4 @@
+// The root queries: nodes, the viewer, games, players and rule presets.
 import { listCost } from '../operation-limits';
 import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
 import { PRESET_NAMES, PRESETS, viewFor, type GameState } from '../../engine';

@@ -1,3 +1,4 @@
+// Seat.player: who sits in a seat.
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import { toPlayer } from '../mappers/player.mapper';

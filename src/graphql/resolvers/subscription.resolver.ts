@@ -1,3 +1,4 @@
+// The subscriptions: a game's events and the lobby's changes.
 import { Arg, Ctx, FieldResolver, ID, Int, Resolver, Root, Subscription } from 'type-graphql';
 import { viewFor } from '../../engine';
 import { AfterSeqError, GameNotFoundError, type FeedItem } from '../../realtime/game-feed';

@@ -1,3 +1,4 @@
+// GraphQL type of a bid.
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Seat } from './seat.type';
 

@@ -1,3 +1,4 @@
+// GraphQL types of the pages of games and of rounds, with their edges.
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Game } from './game.type';
 import { PageInfo } from './page-info.type';

@@ -1,3 +1,4 @@
+// The GraphQL enums of the API, with their descriptions.
 import { registerEnumType } from 'type-graphql';
 
 export enum GameStatus {

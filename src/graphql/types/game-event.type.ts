@@ -1,3 +1,4 @@
+// GraphQL type of something that happened in a game.
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Bid } from './bid.type';
 import { GameEventType } from './enums';

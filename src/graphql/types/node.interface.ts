@@ -1,3 +1,4 @@
+// GraphQL interface of an object with a global ID.
 import { Field, ID, InterfaceType } from 'type-graphql';
 
 @InterfaceType({ description: 'An object with a global ID that `node(id:)` can fetch again.' })

@@ -1,3 +1,4 @@
+// GraphQL type of the pagination state of a connection.
 import { Field, ObjectType } from 'type-graphql';
 
 @ObjectType({ description: 'Relay pagination state of a connection.' })

@@ -1,3 +1,4 @@
+// GraphQL types of the results of mutations.
 import { Field, ObjectType } from 'type-graphql';
 import { Game } from './game.type';
 import { Player } from './player.type';

@@ -1,3 +1,4 @@
+// GraphQL type of a player's record over all games.
 import { Field, Int, ObjectType } from 'type-graphql';
 
 @ObjectType({ description: "A player's record over all games." })

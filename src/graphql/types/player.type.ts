@@ -1,3 +1,4 @@
+// GraphQL type of a player.
 import { Field, ObjectType } from 'type-graphql';
 import { Node } from './node.interface';
 

@@ -1,3 +1,4 @@
+// GraphQL types of a round, its revealed hands and how it ended.
 import { listCost } from '../operation-limits';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { ESTIMATED_BIDS_PER_ROUND } from '../rounds-page-cost';

@@ -1,3 +1,4 @@
+// GraphQL type of a game's complete, resolved rules.
 import { Field, Int, ObjectType } from 'type-graphql';
 import {
   ExactCaller,

@@ -1,3 +1,4 @@
+// GraphQL type of a seat at a game's table.
 import { Field, Int, ObjectType } from 'type-graphql';
 
 @ObjectType({

@@ -1,3 +1,4 @@
+// GraphQL type of why a mutation was refused.
 import { Field, ObjectType } from 'type-graphql';
 import { ErrorCode } from './enums';
 

@@ -1,3 +1,4 @@
+// The reading side of a live stream: an async iterator that hands queued items to one reader.
 import { sliceSpent, yieldToLoop } from './event-loop-pacer';
 
 /**

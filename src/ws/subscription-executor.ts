@@ -1,3 +1,4 @@
+// Runs subscription operations for graphql-ws: parsed once, compiled when reused, executed per viewer.
 import {
   createSourceEventStream,
   execute,

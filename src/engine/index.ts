@@ -3,6 +3,7 @@ export * from './actions';
 export * from './bidding';
 export * from './events';
 export * from './legal-actions';
+export * from './odds';
 export * from './random';
 export * from './reducer';
 export * from './replay';

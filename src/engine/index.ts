@@ -6,6 +6,7 @@ export * from './event-meaning';
 export * from './events';
 export * from './fair-dice';
 export * from './legal-actions';
+export * from './odds';
 export * from './random';
 export * from './reducer';
 export * from './replay';

@@ -1,4 +1,4 @@
-/** The pure Perudo rules engine: no I/O, no clock, randomness injected. */
+// The pure Perudo rules engine: no I/O, no clock, randomness injected.
 export * from './actions';
 export * from './bidding';
 export * from './dice-source';

@@ -1,16 +1,20 @@
+// Field resolvers of a game: host, winner, its rounds page and the odds of a bid for the viewer.
 import { listCost } from '../operation-limits';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, Info, Int, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context';
+import { MAX_FACE, MAX_ODDS_QUANTITY, MIN_FACE, oddsFor } from '../../engine';
 import { decodeRoundCursor, encodeRoundCursor } from '../cursors';
 import { pageInfo } from '../mappers/connection.mapper';
+import { toBidOdds } from '../mappers/game.mapper';
 import { toPlayer } from '../mappers/player.mapper';
 import { RoundConnection, RoundEdge } from '../types/connections.type';
 import type { Round } from '../types/round.type';
+import { BidOdds } from '../types/bid-odds.type';
 import { Game } from '../types/game.type';
 import { Player } from '../types/player.type';
 import { chargeRoundsPage } from '../rounds-page-cost';
-import { pageSize } from '../validation';
+import { intInRange, pageSize } from '../validation';
 
 @Resolver(() => Game)
 export class GameResolver {
@@ -63,5 +67,22 @@ export class GameResolver {
         edges.map((e) => e.cursor),
       ),
     });
+  }
+
+  @FieldResolver(() => BidOdds, {
+    nullable: true,
+    description:
+      "The odds, for the viewer, of the bid `quantity` x `face` in the open round, from the viewer's own dice and every other seat's dice count; null unless a round is open.",
+  })
+  odds(
+    @Root() game: Game,
+    @Arg('quantity', () => Int, { description: `How many dice, 1 to ${MAX_ODDS_QUANTITY}.` })
+    quantity: number,
+    @Arg('face', () => Int, { description: 'Which face, 1 (aces) to 6.' })
+    face: number,
+  ): BidOdds | null {
+    intInRange(quantity, 'quantity', 1, MAX_ODDS_QUANTITY);
+    intInRange(face, 'face', MIN_FACE, MAX_FACE);
+    return toBidOdds(oddsFor(game.view, quantity, face));
   }
 }

@@ -1,3 +1,4 @@
+// GraphQL type of a game as the viewer may see it.
 import { listCost } from '../operation-limits';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { LIMITS, type GameView } from '../../engine';

@@ -1,0 +1,14 @@
+// The chance that a bid holds, as the viewer may judge it from their own dice and the dice counts.
+import { Field, Float, ObjectType } from 'type-graphql';
+
+@ObjectType({
+  description:
+    "The odds of a bid for the viewer: from the viewer's own dice (none for a spectator) and every other seat's dice count, each unseen die uniform and independent.",
+})
+export class BidOdds {
+  @Field(() => Float, { description: 'The chance that at least the bid quantity of dice match its face.' })
+  atLeast!: number;
+
+  @Field(() => Float, { description: 'The chance that exactly the bid quantity of dice match its face.' })
+  exactly!: number;
+}

@@ -1,9 +1,6 @@
 // Maps an engine game view to the GraphQL Game type, with rounds, seats, legal actions and odds.
 import {
   lastRevealedKey,
-  oddsFor,
-  standingBidOdds,
-  type BidOdds as EngineOdds,
   type BidState,
   type GameView,
   type RoundOutcome as EngineOutcome,
@@ -11,7 +8,6 @@ import {
 } from '../../engine';
 import { gameGlobalId, roundGlobalId } from '../ids';
 import { Bid } from '../types/bid.type';
-import { BidOdds } from '../types/bid-odds.type';
 import { Game, RollOffThrow } from '../types/game.type';
 import { RevealedHand, Round, RoundOutcome } from '../types/round.type';
 import { Seat } from '../types/seat.type';
@@ -102,20 +98,11 @@ export function toGame(gameId: string, view: GameView): Game {
       Object.assign(new RollOffThrow(), { attempt: t.attempt, seat: seat(t.seat), value: t.value }),
     ),
     legalActions: view.legalActions
-      ? lazily(
-          Object.assign(new LegalActions(), {
-            ...view.legalActions,
-            minBids: view.legalActions.minBids.map((b) =>
-              lazily(
-                Object.assign(new BidOption(), b),
-                'probability',
-                () => oddsFor(view, b.minQuantity, b.face)!.atLeast,
-              ),
-            ),
-          }),
-          'standingBidOdds',
-          () => toBidOdds(standingBidOdds(view)),
-        )
+      ? Object.assign(new LegalActions(), {
+          ...view.legalActions,
+          view,
+          minBids: view.legalActions.minBids.map((b) => Object.assign(new BidOption(), b, { view })),
+        })
       : null,
     viewerSeat: seatOrNull(view.viewerSeat),
     createdAt: new Date(view.createdAt),
@@ -125,18 +112,4 @@ export function toGame(gameId: string, view: GameView): Game {
     timeoutsToForfeit: view.timeoutsToForfeit,
     turnDeadline: view.turnDeadline === null ? null : new Date(view.turnDeadline),
   });
-}
-
-/**
- * Sets a field computed only when a client selects it: a game is mapped for every viewer of every event,
- * and most selections never ask for the odds.
- */
-function lazily<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): T {
-  Object.defineProperty(target, key, { get: compute, enumerable: true, configurable: true });
-  return target;
-}
-
-/** The odds of a bid as the GraphQL type; null stays null (no round, or no bid on the table). */
-export function toBidOdds(odds: EngineOdds | null): BidOdds | null {
-  return odds ? Object.assign(new BidOdds(), { atLeast: odds.atLeast, exactly: odds.exactly }) : null;
 }

@@ -6,7 +6,6 @@ import type { GraphQLContext } from '../context';
 import { MAX_FACE, MAX_ODDS_QUANTITY, MIN_FACE, oddsFor } from '../../engine';
 import { decodeRoundCursor, encodeRoundCursor } from '../cursors';
 import { pageInfo } from '../mappers/connection.mapper';
-import { toBidOdds } from '../mappers/game.mapper';
 import { toPlayer } from '../mappers/player.mapper';
 import { RoundConnection, RoundEdge } from '../types/connections.type';
 import type { Round } from '../types/round.type';
@@ -83,6 +82,6 @@ export class GameResolver {
   ): BidOdds | null {
     intInRange(quantity, 'quantity', 1, MAX_ODDS_QUANTITY);
     intInRange(face, 'face', MIN_FACE, MAX_FACE);
-    return toBidOdds(oddsFor(game.view, quantity, face));
+    return BidOdds.of(oddsFor(game.view, quantity, face));
   }
 }

@@ -1,5 +1,6 @@
 // The chance that a bid holds, as the viewer may judge it from their own dice and the dice counts.
 import { Field, Float, ObjectType } from 'type-graphql';
+import type { BidOdds as EngineOdds } from '../../engine';
 
 @ObjectType({
   description:
@@ -11,4 +12,9 @@ export class BidOdds {
 
   @Field(() => Float, { description: 'The chance that exactly the bid quantity of dice match its face.' })
   exactly!: number;
+
+  /** The GraphQL object of the engine's odds; null stays null (no round open, or no bid on the table). */
+  static of(odds: EngineOdds | null): BidOdds | null {
+    return odds ? Object.assign(new BidOdds(), { atLeast: odds.atLeast, exactly: odds.exactly }) : null;
+  }
 }

@@ -3,6 +3,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // The browser tests need Chromium: `npm run test:browser` runs them (jest.browser.config.js).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/browser/'],
   // Jest runs CommonJS: compile dynamic import() to require() (the `node16` module setting keeps it as is).
   transform: {
     '^.+\\.ts$': [

@@ -92,7 +92,8 @@ interface Server {
 
 async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
   const admin = process.env.DATABASE_URL;
-  if (!admin) return startEmbeddedDatabase();
+  // Durable like production: a benchmark on a cluster that skips its flushes would flatter every commit.
+  if (!admin) return startEmbeddedDatabase({ durable: true });
   const name = `perudo_bench_${Date.now()}`;
   const client = new PgClient({ connectionString: admin });
   await client.connect();
@@ -129,11 +130,18 @@ async function startServer(databaseUrl: string): Promise<Server> {
   );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /ready at (\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
+    // Until the server says it is ready; after that its log lines (one a request) are drained, not kept:
+    // accumulating and scanning them would load the generator more with every request.
+    const onData = (d: Buffer): void => {
+      out += String(d);
+      const m = /ready at ([^\s"]+)/.exec(out);
+      if (m) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return {
@@ -431,6 +439,21 @@ async function pgInsertBaseline(databaseUrl: string, connections: number, second
   return count / seconds;
 }
 
+/** The database's durability settings, as the benchmark measured with them. */
+async function durabilityOf(url: string): Promise<Record<string, string>> {
+  const client = new PgClient({ connectionString: url });
+  await client.connect();
+  try {
+    const settings: Record<string, string> = {};
+    for (const name of ['fsync', 'synchronous_commit', 'full_page_writes', 'wal_sync_method']) {
+      settings[name] = (await client.query<Record<string, string>>(`SHOW ${name}`)).rows[0]![name]!;
+    }
+    return settings;
+  } finally {
+    await client.end();
+  }
+}
+
 async function trivialQueryBaseline(
   apis: readonly Api[],
   concurrency: number,
@@ -568,6 +591,10 @@ async function main(): Promise<void> {
   const external = process.env.BENCH_URL;
   const db = external ? null : await startDatabase();
   if (db) await migrate(db.url);
+  const durability = db
+    ? await durabilityOf(db.url)
+    : { note: 'BENCH_URL: the server database is not known' };
+  console.error('durability settings measured with:', durability);
   const servers: Server[] = external
     ? [{ url: external, pid: null, stop: async () => {} }]
     : await Promise.all(Array.from({ length: Math.max(1, o.processes) }, () => startServer(db!.url)));
@@ -576,13 +603,23 @@ async function main(): Promise<void> {
   const result: Record<string, unknown> =
     o.idle > 0
       ? {}
-      : { games: o.games, players: o.players, spectators: o.spectators, processes: servers.length };
+      : {
+          games: o.games,
+          players: o.players,
+          spectators: o.spectators,
+          processes: servers.length,
+          durability: JSON.stringify(durability),
+        };
   try {
     if (o.idle > 0) {
       Object.assign(result, await idleSockets(api, servers[0]!, o.idle));
     } else {
       const pgInsertTxPerSec = db ? await pgInsertBaseline(db.url, o.pgConnections, o.baselineSeconds) : NaN;
+      // The same server's CPU per trivial request ({ __typename }): the unit move costs are compared against.
+      const trivialCpuBefore = servers.reduce((sum, s) => sum + cpuSeconds(s.pid), 0);
       const trivialQueriesPerSec = await trivialQueryBaseline(apis, Math.min(o.games, 64), o.baselineSeconds);
+      const trivialCpu = servers.reduce((sum, s) => sum + cpuSeconds(s.pid), 0) - trivialCpuBefore;
+      const serverCpuMsPerTrivial = (trivialCpu / (trivialQueriesPerSec * o.baselineSeconds)) * 1000;
       const registersPerSec = await registerBaseline(apis, Math.min(o.games, 64), o.baselineSeconds);
       const m: Metrics = {
         moves: 0,
@@ -638,6 +675,8 @@ async function main(): Promise<void> {
         // CPU the server processes used while measuring: per second (100 = one core) and per accepted move.
         serverCpuPercent: round1((serverCpu / o.seconds) * 100),
         serverCpuMsPerMove: Math.round((serverCpu / m.moves) * 1e6) / 1000,
+        serverCpuMsPerTrivial: Math.round(serverCpuMsPerTrivial * 1000) / 1000,
+        moveCpuVsTrivial: Math.round((serverCpu / m.moves / (serverCpuMsPerTrivial / 1000)) * 100) / 100,
         moveP50Ms: round1(m.moveLatency.percentile(50)),
         moveP95Ms: round1(m.moveLatency.percentile(95)),
         moveP99Ms: round1(m.moveLatency.percentile(99)),

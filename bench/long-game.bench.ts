@@ -69,11 +69,18 @@ async function main(): Promise<void> {
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
+    // Until the server says it is ready; after that its log lines (one a request) are drained, not kept:
+    // accumulating and scanning them would load the generator more with every request.
+    const onData = (d: Buffer): void => {
       out += String(d);
-      const m = /ready at (\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
+      const m = /ready at ([^\s"]+)/.exec(out);
+      if (m) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   const gql = async <T>(query: string, variables: object, token?: string): Promise<T> => {

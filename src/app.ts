@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RequestGate } from './gate/request-gate';
 import { ClientLimits } from './gate/client-limits';
+import { OriginPolicy } from './gate/origin-policy';
 import type { Services } from './graphql/context';
 import { formatError } from './graphql/format-error';
 import { createSchema } from './graphql/schema';
@@ -26,6 +27,18 @@ import { TurnTimer } from './timers/turn-timer';
 import { createGameStore } from './store/game-store';
 import { IdempotencyJanitor } from './store/idempotency-janitor';
 import { PlayerRepository } from './store/player.repository';
+import { LobbyExpiry } from './timers/lobby-expiry';
+import { RatingApplier } from './timers/rating-applier';
+import { GameHistoryQueries } from './store/game-history.queries';
+import { GameExportQueries } from './store/game-export.queries';
+import { RatingsRepository } from './store/ratings.repository';
+import { exportHandler } from './http/export.handler';
+import { createLogger, problemLog, type Logger } from './observability/logger';
+import { Metrics } from './observability/metrics';
+import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
+import { readiness } from './observability/readiness';
+import { RequestRecords } from './observability/request-scope';
+import type { HttpContext } from './gate/request-gate';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -35,7 +48,22 @@ export interface AppOptions {
   readonly production?: boolean;
   /** Fan events out through Redis pub/sub instead of PostgreSQL LISTEN/NOTIFY. */
   readonly redisUrl?: string | null;
+  /** The structured logger (request lines, warnings, errors); by default one that logs warnings and up. */
+  readonly logger?: Logger;
+  /** Where the parts' warnings go; by default the logger. */
   readonly log?: (message: unknown) => void;
+  /** The browser origins that may call (CORS_ORIGINS); any by default. */
+  readonly corsOrigins?: OriginPolicy;
+  /** Serve Prometheus metrics on this port (0 picks one); none when unset. */
+  readonly metricsPort?: number | null;
+  /** How long a game may stay unchanged in its lobby before it is cancelled (ms). */
+  readonly lobbyIdleMs?: number;
+  /** How often this process looks for idle lobbies (ms). */
+  readonly lobbyExpiryIntervalMs?: number;
+  /** How old a finished game must be before it is rated (ms; see RatingsRepository). */
+  readonly ratingSettleMs?: number;
+  /** How often this process rates finished games (ms). */
+  readonly ratingIntervalMs?: number;
   /** Defaults to the caps without rate limits; the server entry point reads them from the environment. */
   readonly limits?: ServerLimits;
   /** How often this process looks for turns that ran out (ms). */
@@ -49,6 +77,8 @@ export interface App {
   readonly port: number;
   readonly httpServer: Server;
   readonly ws: WsServer;
+  /** The metrics endpoint's port, when served. */
+  readonly metricsPort: number | null;
   stop(): Promise<void>;
 }
 
@@ -70,39 +100,91 @@ async function startChangeBus(
 export async function startApp(options: AppOptions): Promise<App> {
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const limits = options.limits ?? NO_RATE_LIMITS;
-  const log = options.log ?? ((m: unknown) => console.error(m));
+  const origins = options.corsOrigins ?? OriginPolicy.ANY;
+  const logger = options.logger ?? createLogger({ level: process.env.LOG_LEVEL ?? 'warn' });
+  const log = options.log ?? problemLog(logger);
+  const metrics = new Metrics();
   const db = createDatabaseClients(options.databaseUrl, log);
   const { bus, notifier } = await startChangeBus(options, db, log);
-  const clientLimits = new ClientLimits(limits);
+  bus.onResync(() => metrics.busReconnected());
+  const clientLimits = new ClientLimits(limits, (limit) => metrics.limited(limit));
   // Per-IP and per-player budgets hold across the processes that share this database (or Redis).
   const shared = clientLimits.shared();
   const limitSync =
     Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs) : null;
   const games = createGameStore(db, { notifier });
+  const history = new GameHistoryQueries(db.pool);
+  const ratings = new RatingsRepository(db.pool, history);
   const services: Services = {
     players: new PlayerRepository(db.prisma),
     gameMoves: games.moves,
     gameReads: games.reads,
     gameFairness: games.fairness,
+    history,
+    ratings,
     feeds: new GameFeeds(bus, games.moves, games.reads, games.cache, games.feedChecks, log, {
       events: new EventLogQueries(db.pool),
       snapshots: new GameSnapshotRepository(db.pool, log),
+      fannedOut: (event, subscribers) =>
+        metrics.eventFannedOut((Date.now() - Date.parse(event.at)) / 1000, subscribers),
     }),
     lobby: new LobbyFeed(bus, games.reads, games.feedChecks, log),
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
+    onMoveOutcome: (operation, outcome) => metrics.move(operation, outcome),
   };
-  const turnTimer = new TurnTimer(games.turnDeadlines, games.moves, log, options.turnTimerIntervalMs);
-  const janitor = new IdempotencyJanitor(db.pool, null, log);
+  const turnTimer = new TurnTimer(
+    games.turnDeadlines,
+    games.moves,
+    log,
+    options.turnTimerIntervalMs,
+    undefined,
+    undefined,
+    (applied) => metrics.timerRan('turn_timer', applied),
+  );
+  const janitor = new IdempotencyJanitor(db.pool, null, log, {
+    onSweep: (deleted) => metrics.timerRan('idempotency_janitor', deleted),
+  });
+  const ratingApplier = new RatingApplier(ratings, log, {
+    settleMs: options.ratingSettleMs,
+    intervalMs: options.ratingIntervalMs,
+  });
+  games.moves.onApplied((_gameId, events) => {
+    if (events.some((e) => e.type === 'GAME_FINISHED')) ratingApplier.gameFinished();
+  });
+  const lobbyExpiry = new LobbyExpiry(
+    games.idleLobbies,
+    games.moves,
+    log,
+    { idleMs: options.lobbyIdleMs, intervalMs: options.lobbyExpiryIntervalMs },
+    (cancelled) => metrics.timerRan('lobby_expiry', cancelled),
+  );
   const schema = await createSchema();
   const gate = new RequestGate(schema, services, limits, clientLimits);
   const format = formatError(production, log);
-  const apollo = await startApollo(schema, gate, { production, formatError: format });
-  const http = createHttpServer(apollo, gate, log);
+  const records = new RequestRecords<HttpContext>();
+  // Over HTTP the request observer logs unexpected errors with the request's id; WebSocket errors are logged
+  // by the formatter.
+  const apollo = await startApollo(schema, gate, {
+    production,
+    formatError: formatError(production, () => {}),
+    records,
+    reportError: (error, requestId) =>
+      options.log ? log(error) : logger.error({ reqId: requestId, err: error }, 'request failed'),
+  });
+  const http = createHttpServer(apollo, gate, {
+    logger,
+    metrics,
+    readiness: readiness(db.pool, bus),
+    origins,
+    records,
+    exportGames: exportHandler(new GameExportQueries(db.pool, history), log),
+  });
   const httpServer = http.server;
   const ws = startGraphqlWs(httpServer, schema, gate, {
     production,
     connectionInitTimeoutMs: limits.connectionInitTimeoutMs,
     formatError: format,
+    origins,
   });
   // A large accept queue: thousands of clients may (re)connect at once, e.g. after a restart.
   await new Promise<void>((resolve) =>
@@ -110,17 +192,32 @@ export async function startApp(options: AppOptions): Promise<App> {
   );
   turnTimer.start();
   janitor.start();
+  lobbyExpiry.start();
+  ratingApplier.start();
+  metrics.observe({
+    gamesByStatus: () => games.reads.countByStatus(),
+    pool: () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount }),
+    sockets: ws.connections,
+    subscriptions: ws.subscriptions,
+  });
+  const metricsServer: MetricsServer | null =
+    options.metricsPort === null || options.metricsPort === undefined
+      ? null
+      : await startMetricsServer(metrics, options.metricsPort, options.host ?? '0.0.0.0', log);
   const port = (httpServer.address() as AddressInfo).port;
   return {
     url: `http://localhost:${port}/graphql`,
     port,
     httpServer,
     ws,
+    metricsPort: metricsServer?.port ?? null,
     async stop() {
       // Stop accepting, let in-flight requests finish, close sockets with 1001, then release the database.
       const closed = http.close();
       await turnTimer.stop();
       await janitor.stop();
+      await lobbyExpiry.stop();
+      await ratingApplier.stop();
       await ws.close();
       services.lobby.close();
       services.feeds.close();
@@ -128,6 +225,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       await apollo.stop();
       limitSync?.close();
       await bus.close();
+      await metricsServer?.close();
       await db.close();
     },
   };

@@ -1,10 +1,27 @@
 // The server's entry point: the database, its migrations, the API, and shutdown on signals.
 import { startApp } from './app';
+import { OriginPolicy } from './gate/origin-policy';
 import { limitsFromEnv } from './limits/server-limits';
 import { migrate } from './database/migrate';
 import { resolveDatabase } from './database/resolve-database';
+import { createLogger, wantsPrettyLogs } from './observability/logger';
+import { DEFAULT_LOBBY_IDLE_MS } from './timers/lobby-expiry';
+
+/** A whole number from the environment within bounds, or the default when unset; else the start stops. */
+function intFromEnv(name: string, fallback: number | null, min: number, max: number): number | null {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+  }
+  return value;
+}
 
 async function main(): Promise<void> {
+  const logger = createLogger({ pretty: wantsPrettyLogs() });
+  const metricsPort = intFromEnv('METRICS_PORT', null, 0, 65_535);
+  const lobbyIdleMinutes = intFromEnv('LOBBY_IDLE_MINUTES', DEFAULT_LOBBY_IDLE_MS / 60_000, 1, 525_600)!;
   const database = await resolveDatabase();
   await migrate(database.url);
   const app = await startApp({
@@ -12,17 +29,24 @@ async function main(): Promise<void> {
     port: Number(process.env.PORT ?? 4000),
     redisUrl: process.env.REDIS_URL || null,
     limits: limitsFromEnv(),
+    corsOrigins: OriginPolicy.fromSetting(process.env.CORS_ORIGINS),
+    logger,
+    metricsPort,
+    lobbyIdleMs: lobbyIdleMinutes * 60_000,
     // The server people run hides internals unless a developer asks for them.
     production: process.env.NODE_ENV !== 'development',
   });
-  console.log(`Perudo API ready at ${app.url}`);
+  logger.info({ url: app.url, metricsPort: app.metricsPort }, `Perudo API ready at ${app.url}`);
+  // Buffered lines would wait for more: whoever waits for this one (a supervisor, a test) gets it now.
+  logger.flush();
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
+    logger.info({ signal }, 'shutting down');
     await app.stop();
     await database.stop();
+    logger.flush();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -13,12 +13,14 @@ const ALLOWED: Record<string, readonly string[]> = {
   security: ['engine'],
   database: ['generated'],
   store: ['engine', 'security', 'database', 'generated'],
+  observability: ['realtime'],
   realtime: ['engine', 'store'],
   timers: ['engine', 'store'],
   limits: ['realtime'],
   graphql: ['engine', 'store', 'realtime'],
   gate: ['engine', 'store', 'graphql', 'limits'],
-  http: ['gate', 'graphql', 'limits'],
+  // The NDJSON export streams pages of finished games from the store, outside GraphQL.
+  http: ['gate', 'graphql', 'limits', 'observability', 'store'],
   ws: ['gate', 'graphql', 'limits'],
   app: [
     'engine',
@@ -32,8 +34,9 @@ const ALLOWED: Record<string, readonly string[]> = {
     'gate',
     'http',
     'ws',
+    'observability',
   ],
-  server: ['app', 'database', 'limits'],
+  server: ['app', 'database', 'gate', 'limits', 'observability', 'timers'],
 };
 
 /** Packages a part may not use whatever it imports: the engine is pure, the store knows no GraphQL. */

@@ -16,6 +16,12 @@ export interface EmbeddedDatabaseOptions {
   dataDir?: string;
   /** The TCP port; by default a free one. Pass the previous port to restart a cluster where clients expect it. */
   port?: number;
+  /**
+   * Flush commits to disk (fsync, synchronous_commit, full_page_writes on) even in a throwaway cluster.
+   * A persistent cluster always does; a throwaway one skips the flushes unless this is set (benchmarks set it,
+   * so that a commit costs what it costs in production).
+   */
+  durable?: boolean;
 }
 
 const USER = 'postgres';
@@ -60,7 +66,9 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
       '-c',
       'unix_socket_directories=',
       // A throwaway cluster's data never needs to survive a crash, so skip the costly flushes.
-      ...(throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...(throwaway && !options.durable
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
     ],
     onLog: record,
     onError: record,

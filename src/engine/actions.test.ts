@@ -431,7 +431,13 @@ describe('the round limit', () => {
     );
     const r = ok(applyCommand(state, { type: 'DUDO', playerId: 'p2' }, { rng: seededRng(1), at: AT }));
     expect(r.state.seats.map((s) => s.diceCount)).toEqual([3, 3, 2]);
-    expect(r.events.at(-1)).toMatchObject({ type: 'GAME_FINISHED', winner: 1, roundLimit: true });
+    expect(r.events.at(-1)).toMatchObject({
+      type: 'GAME_FINISHED',
+      winner: 1,
+      roundLimit: true,
+      // Seats 1 and 0 tie on 3 dice: in turn order from seat 1. Seat 2 has 2.
+      standings: [1, 0, 2],
+    });
   });
 
   it('plays round MAX_ROUNDS itself', () => {

@@ -57,7 +57,9 @@ export type Command =
   | { readonly type: 'DUDO'; readonly playerId: PlayerId }
   | { readonly type: 'EXACT'; readonly playerId: PlayerId }
   /** Issued by the server when the turn of `seat` ran out (timed turns only). */
-  | { readonly type: 'TIMEOUT'; readonly seat: number };
+  | { readonly type: 'TIMEOUT'; readonly seat: number }
+  /** Issued by the server when a game stayed in its lobby, unchanged, for longer than the server allows. */
+  | { readonly type: 'EXPIRE_LOBBY' };
 
 /** Bounds of the turn timer options. */
 export const TURN_SECONDS = { min: 5, max: 86_400 } as const;
@@ -161,7 +163,17 @@ export function applyCommand(state: GameState, command: Command, context: Action
       return exact(state, command.playerId, ctx);
     case 'TIMEOUT':
       return timeout(state, command.seat, ctx);
+    case 'EXPIRE_LOBBY':
+      return expireLobby(state, ctx);
   }
+}
+
+function expireLobby(state: GameState, ctx: MoveContext): ActionResult {
+  if (state.status !== 'LOBBY')
+    return fail(violation('GAME_NOT_IN_LOBBY', 'only a game still in its lobby expires'));
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'GAME_CANCELLED' });
+  return done(t);
 }
 
 function join(state: GameState, playerId: PlayerId, ctx: MoveContext): ActionResult {
@@ -246,12 +258,12 @@ function chooseFirstStarter(
 function startRound(t: Transition, starter: number, palificoSeat: number | null, dice: DiceSource): void {
   const state = t.state;
   if (state.rounds.length >= MAX_ROUNDS) {
-    let winner = starter;
-    for (let i = 1; i < state.seats.length; i++) {
-      const seat = (starter + i) % state.seats.length;
-      if (state.seats[seat]!.diceCount > state.seats[winner]!.diceCount) winner = seat;
-    }
-    t.emit({ type: 'GAME_FINISHED', winner, roundLimit: true });
+    // Most dice first; a stable sort keeps ties in turn order from the starter.
+    const n = state.seats.length;
+    const standings = Array.from({ length: n }, (_, i) => (starter + i) % n)
+      .filter((seat) => state.seats[seat]!.diceCount > 0)
+      .sort((a, b) => state.seats[b]!.diceCount - state.seats[a]!.diceCount);
+    t.emit({ type: 'GAME_FINISHED', winner: standings[0]!, roundLimit: true, standings });
     return;
   }
   const number = state.rounds.length + 1;

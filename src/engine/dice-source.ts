@@ -55,6 +55,7 @@ export function mayRollDice(state: GameState, command: Command): boolean {
       return state.status === 'IN_PROGRESS';
     case 'JOIN':
     case 'BID':
+    case 'EXPIRE_LOBBY':
       return false;
   }
 }

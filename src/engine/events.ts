@@ -109,6 +109,11 @@ export interface GameFinishedEvent extends EventBase {
   readonly winner: number;
   /** True when the game reached MAX_ROUNDS with several players left (the winner had the most dice). */
   readonly roundLimit?: boolean;
+  /**
+   * With roundLimit: the seats still in play in the order they finish (most dice first, ties in turn order
+   * from the next starter, as the winner is chosen), the winner first.
+   */
+  readonly standings?: readonly number[];
 }
 
 export type GameEvent =

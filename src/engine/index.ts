@@ -7,6 +7,7 @@ export * from './events';
 export * from './fair-dice';
 export * from './legal-actions';
 export * from './odds';
+export * from './places';
 export * from './random';
 export * from './reducer';
 export * from './replay';

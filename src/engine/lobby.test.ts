@@ -162,6 +162,24 @@ describe('the lobby', () => {
     expect(t.refuse({ type: 'LEAVE', playerId: 'p0' }).code).toBe('GAME_NOT_IN_PROGRESS');
   });
 
+  it('an expired lobby is cancelled with its players still seated, and nobody may join it', () => {
+    const t = Table.lobby('CLASSIC', 3);
+    const events = t.act({ type: 'EXPIRE_LOBBY' });
+    expect(events).toEqual([{ type: 'GAME_CANCELLED', seq: 5, version: 4, at: AT }]);
+    expect(t.state).toMatchObject({ status: 'CANCELLED', finishedAt: AT, host: 'p0' });
+    expect(t.state.seats.map((s) => s.playerId)).toEqual(['p0', 'p1', 'p2']);
+    expect(t.refuse({ type: 'JOIN', playerId: 'p9' }).code).toBe('GAME_NOT_IN_LOBBY');
+    expect(t.refuse({ type: 'EXPIRE_LOBBY' })).toEqual({
+      code: 'GAME_NOT_IN_LOBBY',
+      message: 'only a game still in its lobby expires',
+    });
+  });
+
+  it('a started game never expires as a lobby', () => {
+    const t = Table.started('CLASSIC', 2);
+    expect(t.refuse({ type: 'EXPIRE_LOBBY' }).code).toBe('GAME_NOT_IN_LOBBY');
+  });
+
   it('NOT_IN_GAME for a player without a seat', () => {
     const t = Table.lobby('CLASSIC', 2);
     expect(t.refuse({ type: 'LEAVE', playerId: 'stranger' })).toEqual({

@@ -18,10 +18,16 @@ export interface Client {
 export class ClientLimits {
   private readonly ip: RateLimiter | null;
   private readonly player: RateLimiter | null;
+  private readonly registrations: RateLimiter | null;
 
-  constructor(private readonly limits: ServerLimits) {
+  constructor(
+    private readonly limits: ServerLimits,
+    /** Told of every refusal, by the limit that refused (metrics). */
+    private readonly onLimited: (limit: string) => void = () => {},
+  ) {
     this.ip = limits.perIp ? new RateLimiter(limits.perIp) : null;
     this.player = limits.perPlayer ? new RateLimiter(limits.perPlayer) : null;
+    this.registrations = limits.registrationsPerIp ? new RateLimiter(limits.registrationsPerIp) : null;
   }
 
   /** The limiters whose budgets hold across the processes (by name), for `RateLimitSync`. */
@@ -29,6 +35,7 @@ export class ClientLimits {
     const shared: Record<string, RateLimiter> = {};
     if (this.ip) shared.ip = this.ip;
     if (this.player) shared.player = this.player;
+    if (this.registrations) shared.registration = this.registrations;
     return shared;
   }
 
@@ -39,12 +46,18 @@ export class ClientLimits {
 
   /** One token from an address (each HTTP request, each WebSocket connection): 0, or the seconds to wait. */
   takeFromAddress(address: string): number {
-    return this.ip?.take(address) ?? 0;
+    return this.refused('address', this.ip?.take(address) ?? 0);
   }
 
   /** One token from a player (each HTTP request with a token): 0, or the seconds to wait. */
   takeFromPlayer(player: PlayerRecord): number {
-    return this.player?.take(player.id) ?? 0;
+    return this.refused('player', this.player?.take(player.id) ?? 0);
+  }
+
+  /** One registration from an address's quota: null, or the refusal. */
+  chargeRegistration(address: string): GraphQLError | null {
+    const wait = this.refused('registration', this.registrations?.take(address) ?? 0);
+    return wait > 0 ? rateLimited('address', wait, 'registrations') : null;
   }
 
   /** Takes `tokens` from each of the client's limits, or from none: null, or the refusal. */
@@ -70,6 +83,12 @@ export class ClientLimits {
           : client.viewer
             ? 'player'
             : 'connection';
+    this.onLimited(who === 'connection' ? 'socket' : who);
     return rateLimited(who, wait);
+  }
+
+  private refused(limit: string, wait: number): number {
+    if (wait > 0) this.onLimited(limit);
+    return wait;
   }
 }

@@ -49,7 +49,7 @@ export class RequestGate {
       if (wait > 0) throw rateLimited('player', wait);
     }
     const client: Client = { transport: 'http', viewer, address: this.addressOf(req), socket: null };
-    return { ...createContext(this.services, viewer), client };
+    return { ...createContext(this.services, viewer, this.registrationQuota(client)), client };
   }
 
   /** An HTTP request's operation once Apollo has parsed, validated and picked it; throws its refusal. */
@@ -105,7 +105,14 @@ export class RequestGate {
       operation.operationName,
     );
     if (errors.length) return errors;
-    return { document, contextValue: createContext(this.services, client.viewer) };
+    return {
+      document,
+      contextValue: createContext(this.services, client.viewer, this.registrationQuota(client)),
+    };
+  }
+
+  private registrationQuota(client: Client): () => GraphQLError | null {
+    return () => this.clientLimits.chargeRegistration(client.address);
   }
 
   private addressOf(req: IncomingMessage): string {

@@ -1,10 +1,13 @@
 // The context of one GraphQL request: its viewer, the services and the per-request loaders.
+import type { GraphQLError } from 'graphql';
 import type { GameState } from '../engine';
 import type { GameFeeds } from '../realtime/game-feed';
 import type { LobbyFeed } from '../realtime/lobby-feed';
 import type { FairnessRecords } from '../store/fairness.repository';
 import type { GameMoves } from '../store/game-moves.repository';
 import type { GameReads } from '../store/game-reads.repository';
+import type { GameHistoryQueries } from '../store/game-history.queries';
+import type { RatingsRepository } from '../store/ratings.repository';
 import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
 import { BatchLoader } from './batch-loader';
 import { createPlayerLoaders, type PlayerLoaders } from './player-loaders';
@@ -14,10 +17,14 @@ export interface Services {
   readonly gameMoves: GameMoves;
   readonly gameReads: GameReads;
   readonly gameFairness: FairnessRecords;
+  readonly history: GameHistoryQueries;
+  readonly ratings: RatingsRepository;
   readonly feeds: GameFeeds;
   readonly lobby: LobbyFeed;
   /** Games (lobby or in play) a player may sit in at once. */
   readonly maxActiveGamesPerPlayer: number;
+  /** Told of every game mutation's outcome (metrics). */
+  readonly onMoveOutcome?: (operation: string, outcome: string) => void;
 }
 
 export interface GraphQLContext extends PlayerLoaders {
@@ -26,17 +33,27 @@ export interface GraphQLContext extends PlayerLoaders {
   readonly services: Services;
   readonly playerLoader: BatchLoader<string, PlayerRecord>;
   readonly gameLoader: BatchLoader<string, GameState>;
+  /** Finished games' finishing orders (seats, place 1 first). */
+  readonly placesLoader: BatchLoader<string, number[]>;
+  /** Takes one registration from the client's quota: null, or the refusal to answer with. */
+  readonly chargeRegistration: () => GraphQLError | null;
 }
 
-export function createContext(services: Services, viewer: PlayerRecord | null): GraphQLContext {
+export function createContext(
+  services: Services,
+  viewer: PlayerRecord | null,
+  chargeRegistration: () => GraphQLError | null = () => null,
+): GraphQLContext {
   return {
     viewer,
     services,
+    chargeRegistration,
     playerLoader: new BatchLoader(async (ids) => {
       const players = await services.players.findByIds(ids);
       return new Map(players.map((p) => [p.id, p]));
     }),
     gameLoader: new BatchLoader((ids) => services.gameReads.loadMany(ids)),
-    ...createPlayerLoaders(services.players, services.gameReads),
+    placesLoader: new BatchLoader((ids) => services.history.finishingOrders(ids)),
+    ...createPlayerLoaders(services.players, services.gameReads, services.ratings),
   };
 }

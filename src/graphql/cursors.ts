@@ -29,3 +29,22 @@ export function decodeRoundCursor(cursor: string | null | undefined): number {
   if (!m) throw badInput('after is not a valid cursor', 'after');
   return Number(m[1]);
 }
+
+/** A leaderboard position: the entry's ordinal and player, and its rank (so the next page goes on counting). */
+export interface LeaderboardPosition {
+  readonly ordinal: number;
+  readonly playerId: string;
+  readonly rank: number;
+}
+
+export function encodeLeaderboardCursor(c: LeaderboardPosition): string {
+  return Buffer.from(`l1:${c.ordinal}:${c.playerId}:${c.rank}`, 'utf8').toString('base64url');
+}
+
+export function decodeLeaderboardCursor(cursor: string | null | undefined): LeaderboardPosition | null {
+  if (cursor === null || cursor === undefined) return null;
+  const raw = cursor.length <= 200 ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const m = /^l1:(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?):([0-9a-f-]{36}):(\d{1,9})$/.exec(raw);
+  if (!m || !Number.isFinite(Number(m[1]))) throw badInput('after is not a valid cursor', 'after');
+  return { ordinal: Number(m[1]), playerId: m[2]!, rank: Number(m[3]) };
+}

@@ -1,7 +1,7 @@
 // The per-request loaders of what a player has played: one query per field for every player it is asked of.
 import type { GameCursor, GamePage, GameReads } from '../store/game-reads.repository';
 import type { PlayerRepository, PlayerStatsRecord } from '../store/player.repository';
-import { BatchLoader } from './batch-loader';
+import type { RatingRecord, RatingsRepository } from '../store/ratings.repository';
 import { BatchLoaderFamily } from './batch-loader-family';
 
 /** The arguments of `Player.games`: a page size and the cursor to read after. */
@@ -11,16 +11,32 @@ export interface GamesPageArgs {
 }
 
 export interface PlayerLoaders {
-  readonly playerStatsLoader: BatchLoader<string, PlayerStatsRecord>;
+  /** By preset ('' for every preset). */
+  readonly playerStatsLoader: BatchLoaderFamily<string, string, PlayerStatsRecord>;
+  /** By preset. */
+  readonly playerRatingLoader: BatchLoaderFamily<string, string, RatingRecord>;
   readonly playerGamesLoader: BatchLoaderFamily<GamesPageArgs, string, GamePage>;
 }
 
 // A player's record and games change while a subscription lives: they are read afresh for every batch.
 const FRESH = { cacheLoaded: false } as const;
 
-export function createPlayerLoaders(players: PlayerRepository, games: GameReads): PlayerLoaders {
+export function createPlayerLoaders(
+  players: PlayerRepository,
+  games: GameReads,
+  ratings: RatingsRepository,
+): PlayerLoaders {
   return {
-    playerStatsLoader: new BatchLoader((ids) => players.statsForPlayers(ids), FRESH),
+    playerStatsLoader: new BatchLoaderFamily(
+      (preset) => preset,
+      (preset, ids) => players.statsForPlayers(ids, preset || null),
+      FRESH,
+    ),
+    playerRatingLoader: new BatchLoaderFamily(
+      (preset) => preset,
+      (preset, ids) => ratings.ratingsOf(ids, preset),
+      FRESH,
+    ),
     playerGamesLoader: new BatchLoaderFamily(
       ({ first, after }) => (after ? `${first}:${after.createdAt.toISOString()}:${after.id}` : `${first}`),
       async ({ first, after }, ids) => {

@@ -6,6 +6,7 @@ import { buildSchema } from 'type-graphql';
 import { playerRequired } from './auth-checker';
 import { GameFairnessFieldResolver, GameFairnessResolver } from './resolvers/fairness.resolver';
 import { GameResolver } from './resolvers/game.resolver';
+import { GameHistoryResolver } from './resolvers/game-history.resolver';
 import { MutationResolver } from './resolvers/mutation.resolver';
 import { PlayerResolver } from './resolvers/player.resolver';
 import { QueryResolver } from './resolvers/query.resolver';
@@ -18,6 +19,7 @@ export const RESOLVERS = [
   MutationResolver,
   SubscriptionResolver,
   GameResolver,
+  GameHistoryResolver,
   SeatResolver,
   PlayerResolver,
   GameFairnessFieldResolver,

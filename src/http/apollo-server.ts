@@ -8,9 +8,15 @@ import {
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { OPERATION_LIMITS } from '../graphql/operation-limits';
 import type { HttpContext, RequestGate } from '../gate/request-gate';
+import { requestObserverPlugin } from './request-observer.plugin';
+import type { RequestRecords } from '../observability/request-scope';
 
 export interface ApolloOptions {
   readonly production: boolean;
+  /** Each HTTP request's record, found from its context. */
+  readonly records: RequestRecords<HttpContext>;
+  /** Told of each unexpected error met while serving a request, with the request's id. */
+  readonly reportError: (error: unknown, requestId: string) => void;
   readonly formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
 }
 
@@ -38,6 +44,7 @@ export async function startApollo(
       ApolloServerPluginUsageReportingDisabled(),
       // Apollo decides on its landing page from NODE_ENV alone; a production server never serves one.
       ...(production ? [ApolloServerPluginLandingPageDisabled()] : []),
+      requestObserverPlugin(options.records, options.reportError),
       {
         async requestDidStart() {
           return {

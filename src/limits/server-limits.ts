@@ -13,6 +13,8 @@ export interface ServerLimits {
   readonly perPlayer: RateLimit | null;
   /** Operations per WebSocket; null disables. */
   readonly perSocket: RateLimit | null;
+  /** Player registrations per client IP (a quota of its own: accounts are cheap to make); null disables. */
+  readonly registrationsPerIp: RateLimit | null;
   readonly maxSubscriptionsPerSocket: number;
   /** Games (in the lobby or being played) a player may sit in at once. */
   readonly maxActiveGamesPerPlayer: number;
@@ -26,6 +28,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   perIp: { perSecond: 200, burst: 400 },
   perPlayer: { perSecond: 30, burst: 60 },
   perSocket: { perSecond: 30, burst: 60 },
+  registrationsPerIp: { perSecond: 5 / 60, burst: 5 },
   maxSubscriptionsPerSocket: 50,
   maxActiveGamesPerPlayer: 20,
   connectionInitTimeoutMs: 10_000,
@@ -38,13 +41,40 @@ export const NO_RATE_LIMITS: ServerLimits = {
   perIp: null,
   perPlayer: null,
   perSocket: null,
+  registrationsPerIp: null,
 };
+
+/** A positive number from the environment, or the default when unset; anything else stops the start. */
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, not "${text}"`);
+  return value;
+}
+
+/**
+ * The registration quota: REGISTRATIONS_PER_MINUTE (default 5) per address sustained, bursts of
+ * REGISTRATION_BURST (default 5). REGISTRATIONS_PER_MINUTE=off lifts it.
+ */
+function registrationQuotaFromEnv(env: NodeJS.ProcessEnv): RateLimit | null {
+  if (env.REGISTRATIONS_PER_MINUTE === 'off') return null;
+  const fallback = DEFAULT_LIMITS.registrationsPerIp!;
+  return {
+    perSecond: positiveNumber(env, 'REGISTRATIONS_PER_MINUTE', fallback.perSecond * 60) / 60,
+    burst: positiveNumber(env, 'REGISTRATION_BURST', fallback.burst),
+  };
+}
 
 /**
  * RATE_LIMITS=off lifts the rate limits (load tests from one host); the caps stay. TRUST_PROXY=N: the server
  * is behind N proxies that append to X-Forwarded-For.
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerLimits {
-  const limits = env.RATE_LIMITS === 'off' ? NO_RATE_LIMITS : DEFAULT_LIMITS;
+  const limits =
+    env.RATE_LIMITS === 'off'
+      ? NO_RATE_LIMITS
+      : { ...DEFAULT_LIMITS, registrationsPerIp: registrationQuotaFromEnv(env) };
   return { ...limits, trustedProxies: trustedProxiesFromEnv(env.TRUST_PROXY) };
 }

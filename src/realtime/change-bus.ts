@@ -12,6 +12,8 @@ export interface ChangeBus extends Broadcast {
   subscribe(listener: (change: GameChange) => void): () => void;
   /** Called after the bus had to reconnect: changes may have been missed, so readers must catch up. */
   onResync(listener: () => void): () => void;
+  /** Whether the bus is connected now (readiness: a process without it would miss other processes' moves). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 

@@ -45,6 +45,8 @@ export interface ReplaySnapshots {
 export interface ReplayStore {
   readonly events: EventPages;
   readonly snapshots: ReplaySnapshots;
+  /** Told of each event handed out, with how many subscribers got it (metrics). */
+  readonly fannedOut?: (event: GameEvent, subscribers: number) => void;
 }
 
 /**
@@ -73,6 +75,7 @@ class GameFeed {
       this.store.snapshots.offer(this.gameId, this.state);
       const item = { gameId: this.gameId, event, state: this.state };
       for (const s of this.subscribers) s.accept(item);
+      this.store.fannedOut?.(event, this.subscribers.size);
     }
     return true;
   }

@@ -77,6 +77,10 @@ export class PgChangeBus extends Listeners implements ChangeBus {
     }, delayMs);
   }
 
+  connected(): boolean {
+    return this.client !== null;
+  }
+
   /** Sent on the listening connection; dropped while it reconnects. */
   send(text: string): void {
     this.client?.query('SELECT pg_notify($1, $2)', [BROADCAST_CHANNEL, text]).catch(() => {});

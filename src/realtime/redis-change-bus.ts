@@ -39,6 +39,10 @@ export class RedisChangeBus extends Listeners implements ChangeBus {
     return bus;
   }
 
+  connected(): boolean {
+    return this.subscriber.status === 'ready' && this.publisher.status === 'ready';
+  }
+
   publish(change: GameChange): void {
     void this.publisher.publish(CHANNEL, encodeChange(change)).catch(() => {});
   }

@@ -250,6 +250,18 @@ export class GameMoves {
     );
   }
 
+  /**
+   * Cancels a game left in its lobby. `version` pins the lobby as it was found idle: a join or a leave since
+   * then keeps it open, and of several processes expiring it at once only one applies.
+   */
+  expireLobby(gameId: string, version: number): Promise<MoveResult> {
+    return this.act(
+      gameId,
+      { type: 'EXPIRE_LOBBY' },
+      { expectedVersion: version, operation: 'expireLobby', requestHash: '' },
+    );
+  }
+
   /** Called after each move this process committed, with its events. */
   onApplied(listener: (gameId: string, events: readonly GameEvent[]) => void): () => void {
     this.appliedListeners.add(listener);

@@ -16,7 +16,11 @@ export interface GamePage {
 
 export interface GameListFilter {
   readonly status?: GameState['status'] | null;
+  readonly preset?: string | null;
   readonly playerId?: string | null;
+  /** Games that ended (finished_at, set for FINISHED and CANCELLED games) strictly after this time. */
+  readonly finishedAfter?: Date | null;
+  readonly finishedBefore?: Date | null;
 }
 
 export interface GameCursor {
@@ -28,6 +32,14 @@ const STORED_GAME = 'g.id, g.state, g.state_version AS "stateVersion", g.version
 
 export class GameReads {
   constructor(private readonly pool: Pool) {}
+
+  /** How many games are in each status (the statuses without games are absent). */
+  async countByStatus(): Promise<Map<string, number>> {
+    const { rows } = await this.pool.query<{ status: string; n: number }>(
+      'SELECT status::text AS status, count(*)::int AS n FROM games GROUP BY status',
+    );
+    return new Map(rows.map((r) => [r.status, r.n]));
+  }
 
   async load(gameId: string): Promise<GameState | null> {
     return (await this.loadMany([gameId])).get(gameId) ?? null;
@@ -50,6 +62,9 @@ export class GameReads {
     };
     const where: string[] = [];
     if (filter.status) where.push(`g.status = ${param(filter.status, '"GameStatus"')}`);
+    if (filter.preset) where.push(`g.preset = ${param(filter.preset, 'text')}`);
+    if (filter.finishedAfter) where.push(`g.finished_at > ${param(filter.finishedAfter, 'timestamptz')}`);
+    if (filter.finishedBefore) where.push(`g.finished_at < ${param(filter.finishedBefore, 'timestamptz')}`);
     if (filter.playerId) {
       where.push(
         `EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.player_id = ${param(filter.playerId, 'uuid')})`,

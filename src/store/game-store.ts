@@ -7,6 +7,7 @@ import { GameMoves } from './game-moves.repository';
 import { GameReads } from './game-reads.repository';
 import { GameStateCache } from './game-state-cache';
 import { IdempotencyRecords } from './idempotency.repository';
+import { IdleLobbyQueries } from './idle-lobbies.queries';
 import { StateRebuilder } from './state-rebuilder';
 import { TurnDeadlineQueries } from './turn-deadlines.queries';
 
@@ -16,6 +17,7 @@ export interface GameStore {
   readonly cache: GameStateCache;
   readonly turnDeadlines: TurnDeadlineQueries;
   readonly feedChecks: FeedCheckQueries;
+  readonly idleLobbies: IdleLobbyQueries;
   readonly fairness: FairnessRecords;
 }
 
@@ -43,6 +45,7 @@ export function createGameStore(db: DatabaseClients, options: GameStoreOptions =
     cache,
     turnDeadlines: new TurnDeadlineQueries(db.pool),
     feedChecks: new FeedCheckQueries(db.pool),
+    idleLobbies: new IdleLobbyQueries(db.pool),
     fairness,
   };
 }

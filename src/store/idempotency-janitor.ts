@@ -14,6 +14,8 @@ export interface IdempotencyJanitorOptions {
   readonly intervalMs?: number;
   /** Rows deleted per statement. Defaults to 5000. */
   readonly batchSize?: number;
+  /** Called after each sweep with the records it deleted (metrics). */
+  readonly onSweep?: (deleted: number) => void;
 }
 
 // One short statement per batch, so a large backlog never holds a long transaction or many locks. SKIP LOCKED
@@ -47,6 +49,7 @@ export class IdempotencyJanitor {
   private readonly retentionMs: number;
   private readonly intervalMs: number;
   private readonly batchSize: number;
+  private readonly onSweep: (deleted: number) => void;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private started = false;
@@ -63,6 +66,7 @@ export class IdempotencyJanitor {
     this.retentionMs = options.retentionMs ?? IDEMPOTENCY_RETENTION_MS;
     this.intervalMs = options.intervalMs ?? 10 * 60 * 1000;
     this.batchSize = options.batchSize ?? 5000;
+    this.onSweep = options.onSweep ?? (() => {});
   }
 
   /** Sweeps now (so a backlog left while no process ran is cleared) and then every interval. */
@@ -101,7 +105,7 @@ export class IdempotencyJanitor {
   private async tick(): Promise<void> {
     this.timer = null;
     try {
-      await this.runOnce();
+      this.onSweep(await this.runOnce());
     } catch (error) {
       // A database outage: the expired records stay and the next sweep deletes them.
       this.log(`idempotency janitor: ${String(error)}`);

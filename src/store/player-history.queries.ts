@@ -7,6 +7,15 @@ export interface PlayerStatsRecord {
   readonly gamesFinished: number;
   readonly gamesWon: number;
   readonly gamesInProgress: number;
+  readonly roundsPlayed: number;
+  readonly roundsLost: number;
+  readonly dudoCalls: number;
+  readonly dudoCallsWon: number;
+  readonly exactCalls: number;
+  readonly exactCallsWon: number;
+  readonly bidsPlaced: number;
+  readonly bidsChallenged: number;
+  readonly bidsChallengedHeld: number;
 }
 
 /** A page of the games a player has a seat in, newest first: their ids, to be loaded with their states. */
@@ -15,31 +24,82 @@ export interface PlayerGamesPage {
   readonly hasNextPage: boolean;
 }
 
-const NO_GAMES: PlayerStatsRecord = { gamesPlayed: 0, gamesFinished: 0, gamesWon: 0, gamesInProgress: 0 };
+const NO_GAMES: PlayerStatsRecord = {
+  gamesPlayed: 0,
+  gamesFinished: 0,
+  gamesWon: 0,
+  gamesInProgress: 0,
+  roundsPlayed: 0,
+  roundsLost: 0,
+  dudoCalls: 0,
+  dudoCallsWon: 0,
+  exactCalls: 0,
+  exactCallsWon: 0,
+  bidsPlaced: 0,
+  bidsChallenged: 0,
+  bidsChallengedHeld: 0,
+};
 
-/** Each player's record over all games, in one query; a player without seats has zeros. */
+type Counts = Record<string, bigint | string | null>;
+
+/**
+ * Each player's record over all games, or those of one preset, derived from the stored games, rounds and bids
+ * (so it cannot drift from them): one statement over the (player, game) index of seats. Round counts use only
+ * rounds with an outcome, which is set when a round ends: an open round's dice and calls never count.
+ */
 export async function statsForPlayers(
   prisma: PrismaClient,
   playerIds: readonly string[],
+  preset: string | null = null,
 ): Promise<Map<string, PlayerStatsRecord>> {
-  const rows = await prisma.$queryRaw<
-    { player_id: string; played: bigint; finished: bigint; won: bigint; in_progress: bigint }[]
-  >`SELECT s.player_id::text AS player_id,
-           count(*) FILTER (WHERE g.status IN ('IN_PROGRESS', 'FINISHED')) AS played,
-           count(*) FILTER (WHERE g.status = 'FINISHED') AS finished,
-           count(*) FILTER (WHERE g.winner_id = s.player_id) AS won,
-           count(*) FILTER (WHERE g.status = 'IN_PROGRESS') AS in_progress
-      FROM seats s JOIN games g ON g.id = s.game_id
-     WHERE s.player_id = ANY(${[...playerIds]}::uuid[])
-     GROUP BY s.player_id`;
-  const stats = new Map<string, PlayerStatsRecord>(playerIds.map((id) => [id, NO_GAMES]));
-  for (const r of rows) {
-    stats.set(r.player_id, {
-      gamesPlayed: Number(r.played),
-      gamesFinished: Number(r.finished),
-      gamesWon: Number(r.won),
-      gamesInProgress: Number(r.in_progress),
-    });
+  const ids = [...playerIds];
+  // One statement for a batch of players, whatever the number of counts.
+  const rows = await prisma.$queryRaw<Counts[]>`
+    WITH me AS (
+      SELECT s.player_id, s.game_id, s.position, g.status, g.winner_id
+        FROM seats s JOIN games g ON g.id = s.game_id
+       WHERE s.player_id = ANY(${ids}::uuid[]) AND (${preset}::text IS NULL OR g.preset = ${preset})),
+    games_of AS (
+      SELECT player_id,
+             count(*) FILTER (WHERE status IN ('IN_PROGRESS', 'FINISHED')) AS "gamesPlayed",
+             count(*) FILTER (WHERE status = 'FINISHED') AS "gamesFinished",
+             count(*) FILTER (WHERE winner_id = player_id) AS "gamesWon",
+             count(*) FILTER (WHERE status = 'IN_PROGRESS') AS "gamesInProgress"
+        FROM me GROUP BY player_id),
+    rounds_of AS (
+      SELECT me.player_id,
+             count(*) FILTER (WHERE jsonb_array_length(r.dice -> me.position) > 0) AS "roundsPlayed",
+             count(*) FILTER (WHERE r.loser_position = me.position) AS "roundsLost",
+             count(*) FILTER (WHERE r.outcome_kind = 'DUDO' AND r.caller_position = me.position) AS "dudoCalls",
+             count(*) FILTER (WHERE r.outcome_kind = 'DUDO' AND r.caller_position = me.position
+                                AND r.actual_count < r.bid_quantity) AS "dudoCallsWon",
+             count(*) FILTER (WHERE r.outcome_kind = 'EXACT' AND r.caller_position = me.position) AS "exactCalls",
+             count(*) FILTER (WHERE r.outcome_kind = 'EXACT' AND r.caller_position = me.position
+                                AND r.actual_count = r.bid_quantity) AS "exactCallsWon",
+             count(*) FILTER (WHERE r.bidder_position = me.position) AS "bidsChallenged",
+             count(*) FILTER (WHERE r.bidder_position = me.position
+                                AND r.actual_count >= r.bid_quantity) AS "bidsChallengedHeld"
+        FROM me JOIN rounds r ON r.game_id = me.game_id AND r.outcome_kind IS NOT NULL
+       GROUP BY me.player_id),
+    bids_of AS (
+      SELECT me.player_id, count(*) AS "bidsPlaced"
+        FROM me JOIN bids b ON b.game_id = me.game_id AND b.position = me.position
+       GROUP BY me.player_id)
+    SELECT g.player_id::text AS player_id, g."gamesPlayed", g."gamesFinished", g."gamesWon", g."gamesInProgress",
+           r."roundsPlayed", r."roundsLost", r."dudoCalls", r."dudoCallsWon", r."exactCalls", r."exactCallsWon",
+           r."bidsChallenged", r."bidsChallengedHeld", b."bidsPlaced"
+      FROM games_of g
+      LEFT JOIN rounds_of r ON r.player_id = g.player_id
+      LEFT JOIN bids_of b ON b.player_id = g.player_id`;
+  const stats = new Map<string, PlayerStatsRecord>(ids.map((id) => [id, NO_GAMES]));
+  for (const row of rows) {
+    const id = row.player_id as string;
+    const merged: Record<string, number> = { ...stats.get(id)! };
+    for (const [key, value] of Object.entries(row)) {
+      // A player without ended rounds or bids has no row there: its counts stay 0.
+      if (key !== 'player_id' && value !== null) merged[key] = Number(value);
+    }
+    stats.set(id, merged as unknown as PlayerStatsRecord);
   }
   return stats;
 }

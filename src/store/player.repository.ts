@@ -104,6 +104,11 @@ export class PlayerRepository {
   }
 
   /** The live registration record of a key, with its player. */
+  /** Whether a live registration is recorded under the key (a retry replays it). */
+  async isRegistered(idempotencyKey: string): Promise<boolean> {
+    return (await this.recordedRegistration(registrationKeyHash(idempotencyKey))) !== null;
+  }
+
   private async recordedRegistration(keyHash: string): Promise<RegistrationRow | null> {
     const rows = await this.prisma.$queryRaw<RegistrationRow[]>`
       SELECT r.player_id, r.request_hash, r.salt, r.sealed_token, p.name, p.created_at
@@ -160,8 +165,11 @@ export class PlayerRepository {
   }
 
   /** Each player's record over all games, in one query. */
-  statsForPlayers(playerIds: readonly string[]): Promise<Map<string, PlayerStatsRecord>> {
-    return statsForPlayers(this.prisma, playerIds);
+  statsForPlayers(
+    playerIds: readonly string[],
+    preset: string | null = null,
+  ): Promise<Map<string, PlayerStatsRecord>> {
+    return statsForPlayers(this.prisma, playerIds, preset);
   }
 
   /** One page of each player's games (newest first, after the same cursor), in one query. */

@@ -25,6 +25,7 @@ function table(due: string[], broken: Set<string>) {
       if (broken.has(gameId)) throw new Error(`game ${gameId} cannot be read`);
       fired.push(gameId);
       due.splice(due.indexOf(gameId), 1);
+      return { kind: 'applied' };
     },
   } as unknown as TurnDeadlineQueries & GameMoves;
   return { games, fired, asked };

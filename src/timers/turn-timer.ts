@@ -27,6 +27,8 @@ export class TurnTimer {
     private readonly intervalMs = 250,
     private readonly batch = 100,
     private readonly concurrency = 8,
+    /** Called after each run with the timeouts it applied (metrics). */
+    private readonly onRun: (applied: number) => void = () => {},
   ) {}
 
   start(): void {
@@ -40,6 +42,7 @@ export class TurnTimer {
   }
 
   private async fireOverdue(): Promise<void> {
+    let applied = 0;
     try {
       // Drained, not one batch a tick: with thousands of timed games more turns fall due in a tick than a
       // batch holds, and a cap per tick would make every deadline later than the one before.
@@ -49,23 +52,25 @@ export class TurnTimer {
         const due = await this.deadlines.claimOverdue(this.batch, CLAIM_LEASE_SECONDS, [
           ...this.failing.keys(),
         ]);
-        await this.fire(due);
+        applied += await this.fire(due);
         if (due.length < this.batch || this.stopped) break;
       }
     } catch (error) {
       // A database outage: the deadlines stay in the table and fire at a later tick.
       this.log(`turn timer: ${String(error)}`);
     }
+    this.onRun(applied);
   }
 
   /** A few at a time: each is a move of its own game, so one slow game does not hold the others' timeouts. */
-  private async fire(due: readonly OverdueTurn[]): Promise<void> {
+  private async fire(due: readonly OverdueTurn[]): Promise<number> {
     let next = 0;
+    let applied = 0;
     const worker = async (): Promise<void> => {
       while (next < due.length) {
         const { gameId, version } = due[next++]!;
         try {
-          await this.moves.timeOut(gameId, version);
+          if ((await this.moves.timeOut(gameId, version)).kind === 'applied') applied++;
         } catch (error) {
           // This game comes due again when its claim runs out; this process leaves it aside a while longer.
           this.failing.set(gameId, Date.now() + FAILED_RETRY_MS);
@@ -74,6 +79,7 @@ export class TurnTimer {
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, due.length) }, worker));
+    return applied;
   }
 
   async stop(): Promise<void> {

@@ -4,12 +4,15 @@ import type { GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Client } from '../gate/client-limits';
+import type { OriginPolicy } from '../gate/origin-policy';
 import type { RequestGate } from '../gate/request-gate';
 import { MAX_BODY_BYTES } from '../limits/server-limits';
 import { SubscriptionExecutor } from './subscription-executor';
 
 export interface WsServer {
   readonly connections: () => number;
+  /** Operations running on the open sockets. */
+  readonly subscriptions: () => number;
   /** Closes every socket with 1001 (going away) and stops accepting new ones. */
   close(): Promise<void>;
 }
@@ -20,6 +23,8 @@ export interface WsOptions {
   readonly connectionInitTimeoutMs: number;
   /** Shows an error to a client, as over HTTP (in production: internal errors masked and logged). */
   readonly formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+  /** The browser origins that may connect: a page from another origin is refused with 403. */
+  readonly origins: OriginPolicy;
 }
 
 type Extra = { client?: Client };
@@ -40,6 +45,10 @@ export function startGraphqlWs(
     path: '/graphql',
     maxPayload: MAX_BODY_BYTES,
     verifyClient: (info, done) => {
+      if (!options.origins.allows(info.req.headers.origin)) {
+        done(false, 403, 'this origin may not connect to the API');
+        return;
+      }
       const wait = gate.admit(info.req);
       if (wait > 0)
         done(false, 429, `too many connections: retry in ${wait} s`, {
@@ -57,6 +66,8 @@ export function startGraphqlWs(
     return { ...formatted, extensions };
   };
   const executor = new SubscriptionExecutor(schema);
+  // The sockets past connection_init, for counting their running operations.
+  const accepted = new Set<{ subscriptions: Record<string, unknown> }>();
   const disposable = useServer<Record<string, unknown>, Extra>(
     {
       schema,
@@ -70,7 +81,11 @@ export function startGraphqlWs(
         const client = await gate.connect(ctx.extra.request, authorizationParam(ctx.connectionParams));
         if (!client) return false;
         ctx.extra.client = client;
+        accepted.add(ctx);
         return true;
+      },
+      onClose: (ctx) => {
+        accepted.delete(ctx);
       },
       onSubscribe: (ctx, _id, payload) => {
         // graphql-ws lists the socket's running operations, this one included; a client's complete removes its
@@ -97,6 +112,11 @@ export function startGraphqlWs(
   );
   return {
     connections: () => wss.clients.size,
+    subscriptions: () => {
+      let running = 0;
+      for (const ctx of accepted) running += Object.keys(ctx.subscriptions).length;
+      return running;
+    },
     async close() {
       await disposable.dispose();
     },

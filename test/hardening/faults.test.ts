@@ -88,7 +88,10 @@ describe('the server process killed with SIGKILL mid-game', () => {
     return until('the move to wait for the lock', async () => {
       const rows = await sql<{ pid: number }>(
         db.url,
-        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        // The move's statement (it writes the event log): the turn timer's claim and autovacuum may wait too.
+        `SELECT pid FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND backend_type = 'client backend'
+            AND query LIKE '%INSERT INTO game_events%'`,
       );
       return rows[0]?.pid;
     });

@@ -41,7 +41,8 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     production: true,
-    limits: { ...DEFAULT_LIMITS, connectionInitTimeoutMs: 300 },
+    // The registration quota has its own tests (test/api/operations.test.ts); this file registers many players.
+    limits: { ...DEFAULT_LIMITS, registrationsPerIp: null, connectionInitTimeoutMs: 300 },
     log: quiet,
   });
   dev = await startApp({ databaseUrl: db.url, port: 0, host: '127.0.0.1', production: false, log: quiet });

@@ -270,6 +270,9 @@ it('ends a lobbyEvents subscription that leaves too many changes unread, with an
 describe('LobbyStream', () => {
   class TestBus extends Listeners implements ChangeBus {
     send(): void {}
+    connected(): boolean {
+      return true;
+    }
     close(): Promise<void> {
       return Promise.resolve();
     }

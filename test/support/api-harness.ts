@@ -1,6 +1,7 @@
 // The API tests' harness: the real server on a database of the test file's own, the API's game view, and a bot.
 import { seededRng, type Rng } from '../../src/engine';
 import type { App } from '../../src/app';
+import type { Logger } from '../../src/observability/logger';
 import {
   accepted,
   dataOf,
@@ -18,7 +19,7 @@ import {
   type PlayView,
   type Variables,
 } from './graphql-client';
-import { startServer } from './server-launcher';
+import { startServer, type InProcessOptions } from './server-launcher';
 import { sql } from './sql';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -161,6 +162,10 @@ export interface TestApiOptions {
   production?: boolean;
   /** Server log lines are collected here instead of printed. */
   log?: unknown[];
+  /** The server's structured logger (request lines). */
+  logger?: Logger;
+  /** Further options of the server. */
+  server?: InProcessOptions;
 }
 
 /** A running server on a database of its own, and the client calls the tests make against it. */
@@ -197,6 +202,8 @@ export class TestApi {
     this.app = await startServer(this.database.url, {
       production: this.options.production ?? false,
       log: (message) => this.log.push(message),
+      ...(this.options.logger ? { logger: this.options.logger } : {}),
+      ...this.options.server,
     });
   }
 

@@ -85,10 +85,14 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
       () => reject(new Error(`the server did not start in ${startTimeoutMs} ms:\n${output}`)),
       startTimeoutMs,
     );
+    let ready = false;
     child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /Perudo API ready at (http:\/\/\S+)/.exec(output);
+      // Kept for failure messages, the last 64 KB at most: the server logs a line a request.
+      output = (output + chunk.toString()).slice(-65_536);
+      if (ready) return;
+      const m = /Perudo API ready at (http:\/\/[^\s"]+)/.exec(output);
       if (m) {
+        ready = true;
         clearTimeout(timer);
         resolve(m[1]!);
       }

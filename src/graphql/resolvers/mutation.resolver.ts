@@ -66,6 +66,12 @@ function toPayload(ctx: GraphQLContext, result: MoveResult, clientMutationId: st
   return payload;
 }
 
+/** ACCEPTED, or the code of the refusal. */
+function outcomeOf(result: MoveResult): string {
+  if (result.kind === 'applied') return 'ACCEPTED';
+  return result.kind === 'refused' ? result.error.code : 'NOT_FOUND';
+}
+
 @Resolver()
 export class MutationResolver {
   @Mutation(() => RegisterPlayerPayload, {
@@ -80,6 +86,11 @@ export class MutationResolver {
     const idempotencyKey = valid.registrationKey(input.idempotencyKey);
     const name = valid.text(input.name, 'name', 40);
     const players = ctx.services.players;
+    // A retry of a registration already made is answered from its record, without taking from the quota.
+    if (!idempotencyKey || !(await players.isRegistered(idempotencyKey))) {
+      const refused = ctx.chargeRegistration();
+      if (refused) throw refused;
+    }
     const result = idempotencyKey
       ? await players.registerWithKey(name, idempotencyKey)
       : { kind: 'registered' as const, ...(await players.register(name)) };
@@ -180,6 +191,7 @@ export class MutationResolver {
       { host: viewer.id, rules: rules.rules, maxPlayers, name, turnSeconds, timeoutsToForfeit },
       moveOptions,
     );
+    ctx.services.onMoveOutcome?.('createGame', outcomeOf(result));
     return toPayload(ctx, result, clientMutationId);
   }
 
@@ -290,6 +302,7 @@ export class MutationResolver {
 
   private async apply(ctx: GraphQLContext, move: PreparedMove, command: Command): Promise<GamePayload> {
     const result = await ctx.services.gameMoves.act(move.gameId, command, move.options);
+    ctx.services.onMoveOutcome?.(move.options.operation, outcomeOf(result));
     return toPayload(ctx, result, move.clientMutationId);
   }
 }

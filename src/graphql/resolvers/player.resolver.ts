@@ -7,6 +7,8 @@ import { toGameConnection } from '../mappers/connection.mapper';
 import { GameConnection } from '../types/connections.type';
 import { Player } from '../types/player.type';
 import { PlayerStats } from '../types/player-stats.type';
+import { RulePreset } from '../types/enums';
+import { Rating } from '../types/rating.type';
 import { pageSize } from '../validation';
 
 @Resolver(() => Player)
@@ -31,9 +33,34 @@ export class PlayerResolver {
 
   @FieldResolver(() => PlayerStats, {
     complexity: databaseCost(),
-    description: "The player's record over all games.",
+    description: "The player's record over all games, or over the games of one preset.",
   })
-  async stats(@Root() player: Player, @Ctx() ctx: GraphQLContext): Promise<PlayerStats> {
-    return Object.assign(new PlayerStats(), await ctx.playerStatsLoader.load(player.playerId));
+  async stats(
+    @Root() player: Player,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('preset', () => RulePreset, {
+      nullable: true,
+      description: 'Only games of this preset; every preset when omitted.',
+    })
+    preset?: RulePreset | null,
+  ): Promise<PlayerStats> {
+    return Object.assign(
+      new PlayerStats(),
+      await ctx.playerStatsLoader.with(preset ?? '').load(player.playerId),
+    );
+  }
+
+  @FieldResolver(() => Rating, {
+    nullable: true,
+    complexity: databaseCost(),
+    description: "The player's rating in a preset; null before the player's first finished game of it.",
+  })
+  async rating(
+    @Root() player: Player,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('preset', () => RulePreset, { description: 'The preset.' }) preset: RulePreset,
+  ): Promise<Rating | null> {
+    const record = await ctx.playerRatingLoader.with(preset).load(player.playerId);
+    return record ? Object.assign(new Rating(), record) : null;
   }
 }

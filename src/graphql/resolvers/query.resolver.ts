@@ -1,22 +1,25 @@
 // The root queries: nodes, the viewer, games, players and rule presets.
-import { listCost } from '../operation-limits';
+import { databaseCost, listCost } from '../operation-limits';
 import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
 import { PRESET_NAMES, PRESETS, viewFor, type GameState } from '../../engine';
 import type { GraphQLContext } from '../context';
-import { decodeGameCursor } from '../cursors';
+import { decodeGameCursor, decodeLeaderboardCursor, encodeLeaderboardCursor } from '../cursors';
 import { fromGlobalId } from '../ids';
 import { toGameConnection } from '../mappers/connection.mapper';
 import { toGame } from '../mappers/game.mapper';
 import { toPlayer } from '../mappers/player.mapper';
 import { toRuleSet } from '../mappers/rule-set.mapper';
 import { GameConnection } from '../types/connections.type';
-import { GameStatus } from '../types/enums';
+import { GameStatus, RulePreset } from '../types/enums';
+import { LeaderboardConnection, LeaderboardEdge, LeaderboardEntry } from '../types/leaderboard.type';
+import { Rating } from '../types/rating.type';
+import { pageInfo } from '../mappers/connection.mapper';
 import { Game } from '../types/game.type';
 import { Node } from '../types/node.interface';
 import { Player } from '../types/player.type';
 import { RuleSet } from '../types/rule-set.type';
 import { badInput } from '../errors';
-import { pageSize } from '../validation';
+import { pageSize, playerKey } from '../validation';
 
 /** The viewer's view of a game, or null when it does not exist. */
 export async function loadGame(ctx: GraphQLContext, gameId: string): Promise<Game | null> {
@@ -78,10 +81,75 @@ export class QueryResolver {
     first?: number | null,
     @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' })
     after?: string | null,
+    @Arg('preset', () => RulePreset, { nullable: true, description: 'Only games created from this preset.' })
+    preset?: RulePreset | null,
+    @Arg('playerId', () => ID, { nullable: true, description: 'Only games this player has a seat in.' })
+    playerId?: string | null,
+    @Arg('finishedAfter', () => Date, {
+      nullable: true,
+      description: 'Only games that ended (finished or cancelled) strictly after this time.',
+    })
+    finishedAfter?: Date | null,
+    @Arg('finishedBefore', () => Date, {
+      nullable: true,
+      description: 'Only games that ended (finished or cancelled) strictly before this time.',
+    })
+    finishedBefore?: Date | null,
   ): Promise<GameConnection> {
     const cursor = decodeGameCursor(after);
-    const page = await ctx.services.gameReads.list({ status: status ?? null }, pageSize(first), cursor);
+    const page = await ctx.services.gameReads.list(
+      {
+        status: status ?? null,
+        preset: preset ?? null,
+        playerId: playerId ? playerKey(playerId, 'playerId') : null,
+        finishedAfter: finishedAfter ?? null,
+        finishedBefore: finishedBefore ?? null,
+      },
+      pageSize(first),
+      cursor,
+    );
     return toGameConnection(ctx, page, cursor !== null);
+  }
+
+  @Query(() => LeaderboardConnection, {
+    complexity: databaseCost(listCost(20)),
+    description: "A preset's leaderboard: rated players by rating ordinal (mu - 3 sigma), highest first.",
+  })
+  async leaderboard(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('preset', () => RulePreset, { description: 'The preset.' }) preset: RulePreset,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size, 0 to 100 (default 20).' })
+    first?: number | null,
+    @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' })
+    after?: string | null,
+  ): Promise<LeaderboardConnection> {
+    const cursor = decodeLeaderboardCursor(after);
+    const size = pageSize(first);
+    const page = await ctx.services.ratings.leaderboard(
+      preset,
+      size,
+      cursor && { ordinal: cursor.ordinal, playerId: cursor.playerId },
+    );
+    const players = await Promise.all(page.rows.map((r) => ctx.playerLoader.load(r.playerId)));
+    const edges = page.rows.map((row, i) => {
+      const rank = (cursor?.rank ?? 0) + i + 1;
+      return Object.assign(new LeaderboardEdge(), {
+        cursor: encodeLeaderboardCursor({ ordinal: row.rating.ordinal, playerId: row.playerId, rank }),
+        node: Object.assign(new LeaderboardEntry(), {
+          rank,
+          player: toPlayer(players[i]!),
+          rating: Object.assign(new Rating(), row.rating),
+        }),
+      });
+    });
+    return Object.assign(new LeaderboardConnection(), {
+      edges,
+      pageInfo: pageInfo(
+        page.hasNextPage,
+        cursor !== null,
+        edges.map((e) => e.cursor),
+      ),
+    });
   }
 
   @Query(() => Player, { nullable: true, description: 'A player by ID; null when it does not exist.' })

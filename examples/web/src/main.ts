@@ -1,0 +1,43 @@
+// The reference web client: routes (#/, #/game/<id>, #/history/<id>) and the signed-in player.
+import './style.css';
+import { h, mount } from './dom';
+import { API_URL } from './config';
+import { session } from './session';
+import { historyView } from './views/history';
+import { lobbyView, type View } from './views/lobby';
+import { registerView } from './views/register';
+import { tableView } from './views/table';
+
+const root = document.getElementById('app')!;
+let current: View | null = null;
+
+function route(): void {
+  current?.dispose();
+  current = null;
+  const me = session.current();
+  const top = h(
+    'nav',
+    { class: 'top' },
+    h('a', { href: '#/', class: 'brand' }, '⚄ Perudo'),
+    me
+      ? h(
+          'span',
+          { class: 'me', 'data-testid': 'me' },
+          me.name,
+          ' ',
+          h('button', { class: 'link', onclick: () => session.signOut() }, 'sign out'),
+        )
+      : null,
+  );
+  if (!me) {
+    mount(root, top, registerView(), h('footer', { class: 'muted' }, `API: ${API_URL}`));
+    return;
+  }
+  const [, kind, id] = window.location.hash.split('/');
+  current = kind === 'game' && id ? tableView(id) : kind === 'history' && id ? historyView(id) : lobbyView();
+  mount(root, top, current.el, h('footer', { class: 'muted' }, `API: ${API_URL}`));
+}
+
+window.addEventListener('hashchange', route);
+session.onChange(route);
+route();

@@ -1,0 +1,47 @@
+// A finished game's history: every round with its hands, bids and outcome.
+import { execute } from '../client';
+import { h, mount, toast } from '../dom';
+import type { RoundResultFragment } from '../gql/graphql';
+import { GameHistory } from '../operations';
+import type { View } from './lobby';
+import { roundResult } from './round-result';
+
+export function historyView(gameId: string): View {
+  const el = h('div', { class: 'history' });
+  const load = async (): Promise<void> => {
+    const rounds: RoundResultFragment[] = [];
+    let after: string | null = null;
+    let first = await execute(GameHistory, { id: gameId });
+    for (;;) {
+      const game = first.game;
+      if (!game) return mount(el, h('div', { class: 'card' }, 'No such game.'));
+      rounds.push(...game.rounds.nodes);
+      if (!game.rounds.pageInfo.hasNextPage) break;
+      after = game.rounds.pageInfo.endCursor ?? null;
+      first = await execute(GameHistory, { id: gameId, after });
+    }
+    const game = first.game!;
+    mount(
+      el,
+      h(
+        'header',
+        { class: 'card' },
+        h('h2', {}, game.name ?? 'Unnamed game'),
+        h(
+          'p',
+          {},
+          `${game.status}`,
+          game.winner ? ` · won by ${game.winner.name}` : '',
+          ` · ${rounds.length} rounds · `,
+          game.seats.map((s) => s.player.name).join(', '),
+        ),
+        h('a', { href: `#/game/${gameId}` }, 'The table'),
+        ' · ',
+        h('a', { href: '#/' }, 'Lobby'),
+      ),
+      rounds.map((r) => h('section', { class: 'card' }, roundResult(r))),
+    );
+  };
+  load().catch((error: unknown) => toast(error instanceof Error ? error.message : String(error)));
+  return { el, dispose() {} };
+}

@@ -1,0 +1,371 @@
+// The table: seats, your own dice only, the round's bids, whose turn, what you may do; live via gameEvents.
+import { execute, subscribe, type Subscription } from '../client';
+import { h, mount, toast } from '../dom';
+import type { RoundResultFragment, TableFragment } from '../gql/graphql';
+import {
+  CallDudo,
+  CallExact,
+  GameEvents,
+  GameTable,
+  JoinGame,
+  LeaveGame,
+  PlaceBid,
+  StartGame,
+} from '../operations';
+import { session } from '../session';
+import type { View } from './lobby';
+import { roundResult } from './round-result';
+
+const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+
+export function tableView(gameId: string): View {
+  const el = h('div', { class: 'table' });
+  let game: TableFragment | null = null;
+  let lastSeq = 0;
+  let lastRound: RoundResultFragment | null = null;
+  let connected = true;
+  let live: Subscription | null = null;
+  let busy = false;
+  const clock = setInterval(() => updateDeadline(), 1000);
+
+  const deadlineText = (): string => {
+    if (!game?.turnDeadline || game.status !== 'IN_PROGRESS') return '';
+    const left = Math.max(0, Math.round((Date.parse(game.turnDeadline) - Date.now()) / 1000));
+    return `${left} s left`;
+  };
+  const updateDeadline = (): void => {
+    const node = el.querySelector('[data-testid="deadline"]');
+    if (node) node.textContent = deadlineText();
+  };
+
+  /** Takes the newest game we know of: events and mutation answers may arrive in either order. */
+  const accept = (next: TableFragment | null | undefined): void => {
+    if (!next || (game && next.version < game.version)) return;
+    game = next;
+    render();
+  };
+
+  const act = async (
+    run: () => Promise<{ game?: TableFragment | null; userErrors: { message: string }[] }>,
+  ): Promise<void> => {
+    if (busy) return;
+    busy = true;
+    try {
+      const payload = await run();
+      if (payload.userErrors[0]) toast(payload.userErrors[0].message);
+      accept(payload.game);
+    } catch (error) {
+      toast(error instanceof Error ? error.message : String(error));
+    } finally {
+      busy = false;
+    }
+  };
+  // expectedVersion: a move decided on a game that has moved since is refused, not applied to the new state.
+  const input = () => ({ gameId, expectedVersion: game!.version, idempotencyKey: crypto.randomUUID() });
+
+  const render = (): void => {
+    if (!game) return;
+    const g = game;
+    const me = g.viewerSeat?.position ?? null;
+    const round = g.currentRound;
+    mount(
+      el,
+      h(
+        'header',
+        { class: 'card table-head' },
+        h('h2', {}, g.name ?? 'Unnamed game'),
+        h('span', { class: `status ${g.status}`, 'data-testid': 'status' }, g.status.replace('_', ' ')),
+        h('span', { class: 'muted' }, ` ${g.rules.preset} · version ${g.version}`),
+        connected ? null : h('span', { class: 'offline' }, ' reconnecting…'),
+        h('a', { href: '#/', class: 'back' }, '← Lobby'),
+      ),
+      g.winner
+        ? h(
+            'div',
+            { class: 'card winner', 'data-testid': 'winner' },
+            `${g.winner.name} wins!`,
+            ' ',
+            h('a', { href: `#/history/${g.id}` }, 'See the whole game'),
+          )
+        : null,
+      h(
+        'section',
+        { class: 'card seats', 'data-testid': 'seats' },
+        g.seats.map((s) => {
+          const mine = s.position === me;
+          const turn = g.turn?.position === s.position;
+          return h(
+            'div',
+            {
+              class: `seat${mine ? ' mine' : ''}${turn ? ' turn' : ''}${s.eliminated ? ' out' : ''}`,
+              'data-seat': s.position,
+              'data-testid': mine ? 'my-seat' : 'seat',
+            },
+            h(
+              'div',
+              { class: 'seat-name' },
+              s.player.name,
+              mine ? ' (you)' : '',
+              g.host.id === s.player.id ? ' ★' : '',
+            ),
+            h(
+              'div',
+              { class: 'seat-count' },
+              s.eliminated
+                ? s.left
+                  ? 'left'
+                  : 'out'
+                : `${s.diceCount} ${s.diceCount === 1 ? 'die' : 'dice'}`,
+            ),
+            // The server sends dice only for the viewer's own seat: every other seat has none to show.
+            s.dice
+              ? h(
+                  'div',
+                  { class: 'dice', 'data-testid': 'my-dice' },
+                  s.dice.map((d) =>
+                    h('span', { class: 'die', title: String(d) }, FACES[d] ?? '?', h('small', {}, String(d))),
+                  ),
+                )
+              : null,
+            turn ? h('div', { class: 'turn-mark' }, 'to play') : null,
+          );
+        }),
+      ),
+      round
+        ? h(
+            'section',
+            { class: 'card round' },
+            h(
+              'h3',
+              {},
+              `Round ${round.number}`,
+              round.palifico
+                ? ` · palifico (${g.seats[round.palificoSeat?.position ?? 0]?.player.name})`
+                : '',
+            ),
+            h('div', { class: 'deadline', 'data-testid': 'deadline' }, deadlineText()),
+            round.bids.length === 0
+              ? h('p', { class: 'muted' }, 'No bid yet.')
+              : h(
+                  'ol',
+                  { class: 'bids', 'data-testid': 'bids' },
+                  round.bids.map((b) =>
+                    h(
+                      'li',
+                      {},
+                      `${b.seat.player.name}: ${b.quantity} × ${FACES[b.face]} (${b.face}s)`,
+                      b.timedOut ? ' (timed out)' : '',
+                    ),
+                  ),
+                ),
+          )
+        : null,
+      actions(g, me),
+      lastRound
+        ? h('section', { class: 'card last-round', 'data-testid': 'last-round' }, roundResult(lastRound))
+        : null,
+    );
+  };
+
+  const actions = (g: TableFragment, me: number | null): HTMLElement | null => {
+    const viewer = session.current();
+    if (g.status === 'LOBBY') {
+      const isHost = viewer?.playerId === g.host.id;
+      return h(
+        'section',
+        { class: 'card actions' },
+        me === null
+          ? h(
+              'button',
+              {
+                onclick: () =>
+                  void act(
+                    async () =>
+                      (await execute(JoinGame, { input: { gameId, idempotencyKey: crypto.randomUUID() } }))
+                        .joinGame,
+                  ),
+              },
+              'Join',
+            )
+          : h(
+              'button',
+              {
+                class: 'secondary',
+                onclick: () => void act(async () => (await execute(LeaveGame, { input: input() })).leaveGame),
+              },
+              'Leave',
+            ),
+        isHost
+          ? h(
+              'button',
+              {
+                onclick: () => void act(async () => (await execute(StartGame, { input: input() })).startGame),
+              },
+              'Start game',
+            )
+          : null,
+        h(
+          'span',
+          { class: 'muted' },
+          isHost ? ' Start when everyone is seated.' : ' Waiting for the host to start.',
+        ),
+      );
+    }
+    const legal = g.legalActions;
+    if (g.status !== 'IN_PROGRESS' || me === null || !legal) return null;
+    const quantity = h('input', { type: 'number', min: 1, name: 'quantity', 'data-testid': 'quantity' });
+    const face = h(
+      'select',
+      { name: 'face', 'data-testid': 'face' },
+      legal.minBids.map((b) => h('option', { value: b.face }, `${FACES[b.face]} ${b.face}s`)),
+    );
+    const syncQuantity = (): void => {
+      const min = legal.minBids.find((b) => b.face === Number(face.value));
+      if (min) {
+        quantity.min = String(min.minQuantity);
+        if (!quantity.value || Number(quantity.value) < min.minQuantity)
+          quantity.value = String(min.minQuantity);
+      }
+    };
+    face.addEventListener('change', syncQuantity);
+    syncQuantity();
+    return h(
+      'section',
+      { class: 'card actions', 'data-testid': 'actions' },
+      legal.canBid
+        ? h(
+            'div',
+            {},
+            h(
+              'div',
+              { class: 'muted' },
+              'Smallest bid on each face (chance it holds, from what you can see):',
+            ),
+            h(
+              'div',
+              { class: 'min-bids' },
+              legal.minBids.map((b) =>
+                h(
+                  'button',
+                  {
+                    class: 'chip',
+                    'data-testid': `min-bid-${b.face}`,
+                    onclick: () =>
+                      void act(
+                        async () =>
+                          (
+                            await execute(PlaceBid, {
+                              input: { ...input(), quantity: b.minQuantity, face: b.face },
+                            })
+                          ).placeBid,
+                      ),
+                  },
+                  `${b.minQuantity} × ${FACES[b.face]}`,
+                  h('small', {}, ` ${Math.round(b.probability * 100)}%`),
+                ),
+              ),
+            ),
+            h(
+              'form',
+              {
+                class: 'row',
+                onsubmit: (event: Event) => {
+                  event.preventDefault();
+                  void act(
+                    async () =>
+                      (
+                        await execute(PlaceBid, {
+                          input: { ...input(), quantity: Number(quantity.value), face: Number(face.value) },
+                        })
+                      ).placeBid,
+                  );
+                },
+              },
+              quantity,
+              face,
+              h('button', { type: 'submit', 'data-testid': 'bid' }, 'Bid'),
+            ),
+          )
+        : h('p', { class: 'muted' }, g.turn ? `Waiting for ${g.seats[g.turn.position]?.player.name}.` : ''),
+      h(
+        'div',
+        { class: 'row' },
+        legal.canDudo
+          ? h(
+              'button',
+              {
+                class: 'danger',
+                'data-testid': 'dudo',
+                onclick: () => void act(async () => (await execute(CallDudo, { input: input() })).callDudo),
+              },
+              'Dudo!',
+            )
+          : null,
+        legal.canExact
+          ? h(
+              'button',
+              {
+                class: 'secondary',
+                'data-testid': 'exact',
+                onclick: () => void act(async () => (await execute(CallExact, { input: input() })).callExact),
+              },
+              'Calza (exact)',
+            )
+          : null,
+        legal.standingBidOdds
+          ? h(
+              'span',
+              { class: 'muted' },
+              ` The bid on the table holds with ${Math.round(legal.standingBidOdds.atLeast * 100)}%.`,
+            )
+          : null,
+      ),
+      h(
+        'button',
+        {
+          class: 'link',
+          onclick: () =>
+            confirm('Leave this game? You forfeit your dice.') &&
+            void act(async () => (await execute(LeaveGame, { input: input() })).leaveGame),
+        },
+        'Leave game',
+      ),
+    );
+  };
+
+  const start = async (): Promise<void> => {
+    const data = await execute(GameTable, { id: gameId });
+    if (!data.game) {
+      mount(el, h('div', { class: 'card' }, 'No such game. ', h('a', { href: '#/' }, 'Back to the lobby')));
+      return;
+    }
+    accept(data.game);
+    lastSeq = data.game.lastEventSeq;
+    // Live from the last event seen; after a dropped connection, again from the last one received.
+    live = subscribe(
+      GameEvents,
+      () => ({ gameId, afterSeq: lastSeq }),
+      (event) => {
+        const e = event.gameEvents;
+        if (e.seq <= lastSeq) return;
+        lastSeq = e.seq;
+        if (e.type === 'ROUND_ENDED' && e.round) lastRound = e.round;
+        accept(e.game);
+      },
+      (up) => {
+        if (up !== connected) {
+          connected = up;
+          render();
+        }
+      },
+    );
+  };
+  start().catch((error: unknown) => toast(error instanceof Error ? error.message : String(error)));
+  return {
+    el,
+    dispose() {
+      clearInterval(clock);
+      live?.close();
+    },
+  };
+}

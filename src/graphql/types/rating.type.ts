@@ -1,0 +1,20 @@
+// GraphQL type of a player's rating in one preset.
+import { Field, Float, Int, ObjectType } from 'type-graphql';
+
+@ObjectType({
+  description:
+    "A player's OpenSkill rating (Weng-Lin, Plackett-Luce, the openskill package's defaults) in one preset, over its finished games.",
+})
+export class Rating {
+  @Field(() => Float, { description: 'The estimated skill (25 before any game).' })
+  mu!: number;
+
+  @Field(() => Float, { description: 'The uncertainty of mu (25/3 before any game).' })
+  sigma!: number;
+
+  @Field(() => Float, { description: 'mu - 3 * sigma: what leaderboards rank by.' })
+  ordinal!: number;
+
+  @Field(() => Int, { description: 'Finished games of the preset the rating counts.' })
+  games!: number;
+}

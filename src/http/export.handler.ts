@@ -1,0 +1,168 @@
+// GET /export/games.ndjson: finished games as NDJSON, streamed a page at a time with back-pressure.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gameGlobalId, playerGlobalId, fromGlobalId } from '../graphql/ids';
+import { toRuleSet } from '../graphql/mappers/rule-set.mapper';
+import { RulePreset } from '../graphql/types/enums';
+import type {
+  ExportCursor,
+  ExportFilter,
+  ExportedGame,
+  GameExportQueries,
+} from '../store/game-export.queries';
+
+const PRESETS: readonly string[] = Object.values(RulePreset);
+
+/** The most games one export sends, and what it sends when `limit` is omitted. */
+export const EXPORT_MAX_GAMES = 10_000;
+/** Games read per page: memory stays bounded by a page whatever the export's length. */
+const PAGE = 200;
+/** Exports running at once in this process; more are asked to retry (each holds a database connection a while). */
+const MAX_CONCURRENT = 4;
+
+class BadParameter extends Error {}
+
+function parseTime(value: string | null, name: string): Date | null {
+  if (value === null) return null;
+  const date = new Date(value);
+  if (!/^\d{4}-\d\d-\d\dT/.test(value) || Number.isNaN(date.getTime())) {
+    throw new BadParameter(`${name} must be an ISO-8601 date-time such as 2026-01-31T12:00:00Z`);
+  }
+  return date;
+}
+
+function parseQuery(url: URL): { filter: ExportFilter; limit: number } {
+  const known = new Set(['preset', 'playerId', 'finishedAfter', 'finishedBefore', 'limit']);
+  for (const key of url.searchParams.keys()) {
+    if (!known.has(key)) throw new BadParameter(`unknown parameter ${key}: use ${[...known].join(', ')}`);
+  }
+  const preset = url.searchParams.get('preset');
+  if (preset !== null && !PRESETS.includes(preset)) {
+    throw new BadParameter(`preset must be one of ${PRESETS.join(', ')}`);
+  }
+  const player = url.searchParams.get('playerId');
+  let playerId: string | null = null;
+  if (player !== null) {
+    const decoded = fromGlobalId(player);
+    if (!decoded || decoded.type !== 'Player') throw new BadParameter('playerId is not a player ID');
+    playerId = decoded.playerId;
+  }
+  const limitText = url.searchParams.get('limit');
+  const limit = limitText === null ? EXPORT_MAX_GAMES : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > EXPORT_MAX_GAMES || !/^\d+$/.test(limitText ?? '1')) {
+    throw new BadParameter(`limit must be a whole number from 1 to ${EXPORT_MAX_GAMES}`);
+  }
+  return {
+    filter: {
+      preset,
+      playerId,
+      finishedAfter: parseTime(url.searchParams.get('finishedAfter'), 'finishedAfter'),
+      finishedBefore: parseTime(url.searchParams.get('finishedBefore'), 'finishedBefore'),
+    },
+    limit,
+  };
+}
+
+/** One line of the export (the format is in API.md, "Export"). */
+export function exportLine(game: ExportedGame): string {
+  const playerAt = new Map(game.players.map((p) => [p.seat, p.id]));
+  return JSON.stringify({
+    id: gameGlobalId(game.id),
+    name: game.name,
+    rules: { ...toRuleSet(game.rules) },
+    players: game.players.map((p) => ({ seat: p.seat, id: playerGlobalId(p.id), name: p.name })),
+    createdAt: game.createdAt.toISOString(),
+    startedAt: game.startedAt?.toISOString() ?? null,
+    finishedAt: game.finishedAt.toISOString(),
+    winner: game.winnerId ? playerGlobalId(game.winnerId) : null,
+    places: game.places.map((seat) => playerGlobalId(playerAt.get(seat)!)),
+    rounds: game.rounds.map((r) => ({
+      number: r.number,
+      starter: r.starter,
+      palifico: r.palificoSeat !== null,
+      palificoSeat: r.palificoSeat,
+      hands: r.hands,
+      bids: r.bids.map((b) => ({ seat: b.seat, quantity: b.quantity, face: b.face, at: b.at.toISOString() })),
+      // The call is always on the round's last bid.
+      outcome: r.outcome && {
+        kind: r.outcome.kind,
+        caller: r.outcome.caller,
+        bid: r.bids.length - 1,
+        actualCount: r.outcome.actualCount,
+        loser: r.outcome.loser,
+        gainer: r.outcome.gainer,
+      },
+    })),
+  });
+}
+
+/** Resolves once the response can take more, or is gone; leaves no listener behind. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/** Serves the export; `reads` pages the store. */
+export function exportHandler(
+  reads: GameExportQueries,
+  log: (message: unknown) => void,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  let running = 0;
+  return async (req, res) => {
+    if (req.method !== 'GET') {
+      res.writeHead(405, { allow: 'GET', 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'the export is read with GET' }));
+      return;
+    }
+    let query: ReturnType<typeof parseQuery>;
+    try {
+      query = parseQuery(new URL(req.url ?? '/', 'http://localhost'));
+    } catch (error) {
+      if (!(error instanceof BadParameter)) throw error;
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: error.message }));
+      return;
+    }
+    if (running >= MAX_CONCURRENT) {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end(JSON.stringify({ error: `at most ${MAX_CONCURRENT} exports run at once: retry in 1 s` }));
+      return;
+    }
+    running++;
+    let closed = false;
+    res.once('close', () => (closed = true));
+    try {
+      res.writeHead(200, {
+        'content-type': 'application/x-ndjson; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      let sent = 0;
+      let after: ExportCursor | null = null;
+      while (sent < query.limit && !closed) {
+        const games = await reads.page(query.filter, after, Math.min(PAGE, query.limit - sent));
+        if (games.length === 0) break;
+        let chunk = '';
+        for (const game of games) chunk += exportLine(game) + '\n';
+        sent += games.length;
+        const last = games[games.length - 1]!;
+        after = { finishedAt: last.finishedAt, id: last.id };
+        // Back-pressure: the next page is read only once the client has taken this one.
+        if (!res.write(chunk) && !closed) await drainedOrClosed(res);
+      }
+      res.end();
+    } catch (error) {
+      log(error);
+      // Headers are sent: a cut stream (no final newline of a complete line) tells the client it failed.
+      res.destroy();
+    } finally {
+      running--;
+    }
+  };
+}

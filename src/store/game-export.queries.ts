@@ -1,0 +1,185 @@
+// The export's reads: finished games in (finishedAt, id) order, a page at a time, with all their rounds.
+import type { Pool } from 'pg';
+import type { RuleSet } from '../engine';
+import type { GameHistoryQueries } from './game-history.queries';
+
+export interface ExportFilter {
+  readonly preset: string | null;
+  readonly playerId: string | null;
+  readonly finishedAfter: Date | null;
+  readonly finishedBefore: Date | null;
+}
+
+export interface ExportCursor {
+  readonly finishedAt: Date;
+  readonly id: string;
+}
+
+export interface ExportedBid {
+  readonly seat: number;
+  readonly quantity: number;
+  readonly face: number;
+  readonly at: Date;
+}
+
+export interface ExportedRound {
+  readonly number: number;
+  readonly starter: number;
+  readonly palificoSeat: number | null;
+  readonly hands: number[][];
+  readonly bids: ExportedBid[];
+  readonly outcome: {
+    readonly kind: 'DUDO' | 'EXACT';
+    readonly caller: number;
+    readonly bidder: number;
+    readonly actualCount: number;
+    readonly loser: number | null;
+    readonly gainer: number | null;
+  } | null;
+}
+
+export interface ExportedGame {
+  readonly id: string;
+  readonly name: string | null;
+  readonly rules: RuleSet;
+  readonly createdAt: Date;
+  readonly startedAt: Date | null;
+  readonly finishedAt: Date;
+  readonly winnerId: string | null;
+  readonly players: { seat: number; id: string; name: string }[];
+  /** Seats in finishing order. */
+  readonly places: number[];
+  readonly rounds: ExportedRound[];
+}
+
+export class GameExportQueries {
+  constructor(
+    private readonly pool: Pool,
+    private readonly history: GameHistoryQueries,
+  ) {}
+
+  /** Up to `limit` FINISHED games after `after`, oldest first by (finishedAt, id): five queries a page. */
+  async page(filter: ExportFilter, after: ExportCursor | null, limit: number): Promise<ExportedGame[]> {
+    const { rows: games } = await this.pool.query<{
+      id: string;
+      name: string | null;
+      rules: RuleSet;
+      created_at: Date;
+      started_at: Date | null;
+      finished_at: Date;
+      winner_id: string | null;
+    }>(
+      `SELECT g.id::text AS id, g.name, g.rules, g.created_at, g.started_at, g.finished_at, g.winner_id::text AS winner_id
+         FROM games g
+        WHERE g.status = 'FINISHED'
+          AND ($1::text IS NULL OR g.preset = $1)
+          AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.player_id = $2))
+          AND ($3::timestamptz IS NULL OR g.finished_at > $3)
+          AND ($4::timestamptz IS NULL OR g.finished_at < $4)
+          AND ($5::timestamptz IS NULL OR (g.finished_at, g.id) > ($5::timestamptz, $6::uuid))
+        ORDER BY g.finished_at, g.id
+        LIMIT $7`,
+      [
+        filter.preset,
+        filter.playerId,
+        filter.finishedAfter,
+        filter.finishedBefore,
+        after?.finishedAt ?? null,
+        after?.id ?? null,
+        limit,
+      ],
+    );
+    if (games.length === 0) return [];
+    const ids = games.map((g) => g.id);
+    const [seats, rounds, bids, places] = await Promise.all([
+      this.pool.query<{ game_id: string; position: number; player_id: string; name: string }>(
+        `SELECT s.game_id::text AS game_id, s.position, s.player_id::text AS player_id, p.name
+           FROM seats s JOIN players p ON p.id = s.player_id
+          WHERE s.game_id = ANY($1::uuid[]) ORDER BY s.game_id, s.position`,
+        [ids],
+      ),
+      this.pool.query<{
+        game_id: string;
+        number: number;
+        starter_position: number;
+        palifico_position: number | null;
+        dice: number[][];
+        outcome_kind: 'DUDO' | 'EXACT' | null;
+        caller_position: number | null;
+        bidder_position: number | null;
+        actual_count: number | null;
+        loser_position: number | null;
+        gainer_position: number | null;
+      }>(
+        `SELECT game_id::text AS game_id, number, starter_position, palifico_position, dice, outcome_kind,
+                caller_position, bidder_position, actual_count, loser_position, gainer_position
+           FROM rounds WHERE game_id = ANY($1::uuid[]) ORDER BY game_id, number`,
+        [ids],
+      ),
+      this.pool.query<{
+        game_id: string;
+        round_number: number;
+        position: number;
+        quantity: number;
+        face: number;
+        at: Date;
+      }>(
+        `SELECT game_id::text AS game_id, round_number, position, quantity, face, at
+           FROM bids WHERE game_id = ANY($1::uuid[]) ORDER BY game_id, seq`,
+        [ids],
+      ),
+      this.history.finishingOrders(ids),
+    ]);
+    const byGame = new Map(
+      games.map((g) => [
+        g.id,
+        {
+          id: g.id,
+          name: g.name,
+          rules: g.rules,
+          createdAt: g.created_at,
+          startedAt: g.started_at,
+          finishedAt: g.finished_at,
+          winnerId: g.winner_id,
+          players: [] as ExportedGame['players'],
+          places: places.get(g.id) ?? [],
+          rounds: [] as ExportedRound[],
+        },
+      ]),
+    );
+    for (const s of seats.rows)
+      byGame.get(s.game_id)!.players.push({ seat: s.position, id: s.player_id, name: s.name });
+    const roundIndex = new Map<string, ExportedRound>();
+    for (const r of rounds.rows) {
+      const round: ExportedRound = {
+        number: r.number,
+        starter: r.starter_position,
+        palificoSeat: r.palifico_position,
+        hands: r.dice,
+        bids: [],
+        outcome:
+          r.outcome_kind === null
+            ? null
+            : {
+                kind: r.outcome_kind,
+                caller: r.caller_position!,
+                bidder: r.bidder_position!,
+                actualCount: r.actual_count!,
+                loser: r.loser_position,
+                gainer: r.gainer_position,
+              },
+      };
+      byGame.get(r.game_id)!.rounds.push(round);
+      roundIndex.set(`${r.game_id}:${r.number}`, round);
+    }
+    for (const b of bids.rows) {
+      roundIndex.get(`${b.game_id}:${b.round_number}`)?.bids.push({
+        seat: b.position,
+        quantity: b.quantity,
+        face: b.face,
+        at: b.at,
+      });
+    }
+    return [...byGame.values()];
+  }
+}

@@ -1,0 +1,79 @@
+// History reads: a page of a game's log with the state after each event, and finishing orders.
+import type { Pool } from 'pg';
+import {
+  applyEvent,
+  finishingOrder,
+  type GameEvent,
+  type GameFinishedEvent,
+  type GameState,
+} from '../engine';
+import { EVENT_PAGE_SIZE, EventLogQueries } from './event-log.queries';
+import { GameSnapshotRepository } from './game-snapshots.repository';
+
+/** An event of the log with the game's state right after it. */
+export interface LoggedEvent {
+  readonly event: GameEvent;
+  readonly state: GameState;
+}
+
+export class GameHistoryQueries {
+  private readonly log: EventLogQueries;
+  private readonly snapshots: GameSnapshotRepository;
+
+  constructor(private readonly pool: Pool) {
+    this.log = new EventLogQueries(pool);
+    this.snapshots = new GameSnapshotRepository(pool);
+  }
+
+  /**
+   * Up to `first` events after `afterSeq` (at most EVENT_PAGE_SIZE), each with the state right after it:
+   * folded from the nearest stored state at or before `afterSeq`, so a page costs at most one snapshot
+   * interval of events besides its own.
+   */
+  async eventsPage(gameId: string, afterSeq: number, first: number): Promise<LoggedEvent[]> {
+    const limit = Math.min(first, EVENT_PAGE_SIZE);
+    if (limit <= 0) return [];
+    let state: GameState | null = afterSeq > 0 ? await this.snapshots.atOrBefore(gameId, afterSeq) : null;
+    const page: LoggedEvent[] = [];
+    for (;;) {
+      const events = await this.log.events(gameId, { afterSeq: state?.seq ?? 0 });
+      for (const event of events) {
+        state = applyEvent(state, event);
+        if (event.seq > afterSeq) {
+          page.push({ event, state });
+          if (page.length === limit) return page;
+        }
+      }
+      if (events.length < EVENT_PAGE_SIZE) return page;
+    }
+  }
+
+  /** The finishing order (seats, place 1 first) of each FINISHED game among `gameIds`. */
+  async finishingOrders(gameIds: readonly string[]): Promise<Map<string, number[]>> {
+    if (gameIds.length === 0) return new Map();
+    const { rows } = await this.pool.query<{
+      game_id: string;
+      type: string;
+      payload: Record<string, unknown>;
+    }>(
+      `SELECT game_id::text AS game_id, type, payload FROM game_events
+        WHERE game_id = ANY($1::uuid[]) AND type IN ('PLAYER_ELIMINATED', 'GAME_FINISHED')
+        ORDER BY game_id, seq`,
+      [gameIds],
+    );
+    const left = new Map<string, number[]>();
+    const finished = new Map<string, GameFinishedEvent>();
+    for (const r of rows) {
+      if (r.type === 'PLAYER_ELIMINATED') {
+        const seats = left.get(r.game_id) ?? [];
+        seats.push(r.payload.seat as number);
+        left.set(r.game_id, seats);
+      } else {
+        finished.set(r.game_id, { type: 'GAME_FINISHED', ...r.payload } as GameFinishedEvent);
+      }
+    }
+    const orders = new Map<string, number[]>();
+    for (const [gameId, event] of finished) orders.set(gameId, finishingOrder(event, left.get(gameId) ?? []));
+    return orders;
+  }
+}

@@ -1,0 +1,233 @@
+// The reference web client in a real browser: two players in two browser contexts play a whole game through
+// it, served from another origin than the API; each page shows its own dice and never the other's.
+/// <reference lib="dom" />
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { App } from '../../src/app';
+import { accepted, dataOf, gql, mutate } from '../support/graphql-client';
+import { PROJECT_ROOT, startServer } from '../support/server-launcher';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WEB_DIST = path.join(PROJECT_ROOT, 'examples', 'web', 'dist');
+export const ARTIFACTS = path.join(PROJECT_ROOT, 'test-artifacts');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+/** Serves the built client on its own port: another origin than the API's. */
+async function serveClient(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const file = path.join(WEB_DIST, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
+    if (!file.startsWith(WEB_DIST)) return void res.writeHead(403).end();
+    fs.readFile(file).then(
+      (body) =>
+        res
+          .writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
+          .end(body),
+      () => res.writeHead(404).end('not found'),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+let db: TestDatabase;
+let api: App;
+let web: Server;
+let browser: Browser;
+let clientUrl: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `no Chromium at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`,
+    );
+  }
+  // The client as it is shipped: built by Vite.
+  await promisify(execFile)(
+    process.execPath,
+    [
+      path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'examples/web/vite.config.ts',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: PROJECT_ROOT },
+  );
+  db = await createTestDatabase();
+  api = await startServer(db.url);
+  web = await serveClient();
+  const webPort = (web.address() as AddressInfo).port;
+  // The page on localhost, the API on 127.0.0.1: two origins, so every call is a CORS call.
+  clientUrl = `http://localhost:${webPort}/?api=${encodeURIComponent(`http://127.0.0.1:${api.port}/graphql`)}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  await fs.mkdir(ARTIFACTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => web?.close(resolve));
+  await api?.stop();
+  await db?.drop();
+});
+
+async function register(page: Page, name: string): Promise<void> {
+  await page.goto(clientUrl);
+  await page.fill('input[name=name]', name);
+  await page.click('button[type=submit]');
+  await page.waitForSelector(`[data-testid=me]:has-text("${name}")`);
+}
+
+async function versionOf(page: Page): Promise<number> {
+  const text = await page.locator('.table-head .muted').innerText();
+  return Number(/version (\d+)/.exec(text)![1]);
+}
+
+/** The faces of the dice a page shows, and where it shows them. */
+async function diceShown(page: Page): Promise<{ mine: number[]; elsewhere: number }> {
+  const mine = await page.locator('[data-testid=my-seat] .die small').allInnerTexts();
+  const all = await page.locator('.die').count();
+  return { mine: mine.map(Number), elsewhere: all - mine.length };
+}
+
+it('two players play a whole game in the browser, each seeing only their own dice', async () => {
+  const ann = await (await browser.newContext()).newPage();
+  const bob = await (await browser.newContext()).newPage();
+  const errors: string[] = [];
+  for (const page of [ann, bob]) page.on('pageerror', (e) => errors.push(String(e)));
+  await register(ann, 'Ann');
+  await register(bob, 'Bob');
+
+  // Ann creates a game with two dice each; Bob sees it appear in the lobby, live, and joins.
+  await ann.selectOption('select[name=preset]', 'PUB');
+  await ann.fill('input[name=gameName]', 'Browser game');
+  await ann.fill('input[name=startingDice]', '2');
+  await ann.click('form.create button[type=submit]');
+  await ann.waitForSelector('[data-testid=status]:has-text("LOBBY")');
+  const gameId = ann.url().split('#/game/')[1]!;
+  await bob.waitForSelector(`[data-game="${gameId}"] button:has-text("Join")`);
+  await bob.click(`[data-game="${gameId}"] button:has-text("Join")`);
+  await bob.waitForSelector('[data-testid=status]:has-text("LOBBY")');
+  await ann.waitForSelector('.seat:has-text("Bob")');
+  await ann.click('button:has-text("Start game")');
+  for (const page of [ann, bob]) await page.waitForSelector('[data-testid=status]:has-text("IN PROGRESS")');
+
+  let screenshot = false;
+  let calls = 0;
+  let resumed = false;
+  for (let moves = 0; ; moves++) {
+    expect(moves).toBeLessThan(200);
+    if ((await ann.locator('[data-testid=winner]').count()) > 0) break;
+    // Both pages have caught up with the same version before anyone moves.
+    const version = await versionOf(ann);
+    await bob.waitForFunction(
+      (v) =>
+        Number(/version (\d+)/.exec(document.querySelector('.table-head .muted')?.textContent ?? '')?.[1]) >=
+        v,
+      version,
+    );
+    expect(await versionOf(bob)).toBe(version);
+
+    // Secrecy, as a person sees it: each page shows its own dice, in its own seat, and no other die.
+    const [a, b] = [await diceShown(ann), await diceShown(bob)];
+    expect(a.elsewhere).toBe(0);
+    expect(b.elsewhere).toBe(0);
+    const annSeatOnBob = await bob.locator('.seat:has-text("Ann")').innerText();
+    const bobSeatOnAnn = await ann.locator('.seat:has-text("Bob")').innerText();
+    expect(annSeatOnBob).toMatch(/^Ann[^\n]*\n(\d (die|dice)|out|left)(\nto play)?$/);
+    expect(bobSeatOnAnn).toMatch(/^Bob[^\n]*\n(\d (die|dice)|out|left)(\nto play)?$/);
+
+    const mover = (await ann.locator('[data-testid^=min-bid-], [data-testid=dudo]').count()) > 0 ? ann : bob;
+    const bids = await mover.locator('[data-testid=bids] li').count();
+    if (moves === 2) {
+      // The API restarts, and a move is made while the pages reconnect: both must replay it from their last seq.
+      const port = api.port;
+      await api.stop();
+      api = await startServer(db.url, { port });
+      const token = await mover.evaluate(
+        () => JSON.parse(localStorage.getItem('perudo.session')!).token as string,
+      );
+      const view = dataOf(
+        await gql<{ game: { legalActions: { minBids: { face: number; minQuantity: number }[] } } }>(
+          api.url,
+          'query($id: ID!) { game(id: $id) { legalActions { minBids { face minQuantity } } } }',
+          { id: gameId },
+          token,
+        ),
+      );
+      const bid = view.game.legalActions.minBids[0]!;
+      accepted(
+        await mutate(
+          api.url,
+          'placeBid',
+          { gameId, quantity: bid.minQuantity, face: bid.face, expectedVersion: version },
+          token,
+          'version',
+        ),
+        'placeBid',
+      );
+      for (const page of [ann, bob]) {
+        await page.waitForFunction(
+          (v) =>
+            Number(
+              /version (\d+)/.exec(document.querySelector('.table-head .muted')?.textContent ?? '')?.[1],
+            ) > v,
+          version,
+        );
+        expect(await page.locator('.offline').count()).toBe(0);
+      }
+      resumed = true;
+      continue;
+    }
+    if (!screenshot && bids >= 2) {
+      await ann.screenshot({ path: path.join(ARTIFACTS, 'web-client-table.png'), fullPage: true });
+      screenshot = true;
+    }
+    if (bids >= 2 && (await mover.locator('[data-testid=dudo]').count()) > 0) {
+      await mover.click('[data-testid=dudo]');
+      calls++;
+    } else {
+      await mover.locator('[data-testid^=min-bid-]').first().click();
+    }
+    await mover.waitForFunction(
+      (v) =>
+        Number(/version (\d+)/.exec(document.querySelector('.table-head .muted')?.textContent ?? '')?.[1]) >
+        v,
+      version,
+    );
+    // A round that ended shows its reveal on both pages.
+    if (bids >= 2) {
+      for (const page of [ann, bob]) await page.waitForSelector('[data-testid=last-round] .reveal');
+    }
+  }
+  await bob.waitForSelector('[data-testid=winner]');
+  const winner = await ann.locator('[data-testid=winner]').innerText();
+  expect(winner).toMatch(/(Ann|Bob) wins!/);
+  expect(await bob.locator('[data-testid=winner]').innerText()).toBe(winner);
+  expect(screenshot).toBe(true);
+  expect(resumed).toBe(true);
+
+  // The finished game's history: every round with its hands.
+  await ann.click('[data-testid=winner] a');
+  await ann.waitForSelector('.history .round-result');
+  const rounds = await ann.locator('.history .round-result').count();
+  // Every round ended with a dudo of ours (nobody left, so none was voided).
+  expect(rounds).toBe(calls);
+  expect(await ann.locator('.history .reveal').first().innerText()).toMatch(
+    /Ann: [1-6]( [1-6])*\nBob: [1-6]( [1-6])*/,
+  );
+  expect(errors).toEqual([]);
+});

@@ -68,9 +68,10 @@ export class FairnessRecords {
 
   /**
    * The dice source of a move on `state` that may roll. A start derives the game seed from the seated
-   * players' client seeds in seat order; later moves read the one fixed at start.
+   * players' client seeds in seat order; later moves read the one fixed at start. 'stale' when `state` no
+   * longer seats the players whose seeds are stored (a leave committed since): the move must be decided again.
    */
-  async diceFor(gameId: string, state: GameState): Promise<MoveDice | null> {
+  async diceFor(gameId: string, state: GameState): Promise<MoveDice | null | 'stale'> {
     const starting = state.status === 'LOBBY';
     const known = starting ? undefined : this.started.get(gameId);
     if (known)
@@ -92,11 +93,12 @@ export class FairnessRecords {
       const game = this.remember(gameId, { chain: new KeyChain(row.root), gameSeed: row.gameSeed });
       return { dice: fairDiceSource(game.chain, game.gameSeed), newGameSeed: null };
     }
-    const seeds = state.seats.map((s) => {
+    const seeds: string[] = [];
+    for (const s of state.seats) {
       const seed = row.seeds?.[s.playerId];
-      if (seed === undefined) throw new Error(`game ${gameId}: seat of ${s.playerId} has no client seed`);
-      return seed;
-    });
+      if (seed === undefined) return 'stale';
+      seeds.push(seed);
+    }
     const gameSeed = gameSeedOf(seeds);
     // Not remembered: the start may yet lose a race to a join or a leave, which changes the seeds.
     return { dice: fairDiceSource(row.root, gameSeed), newGameSeed: gameSeed };

@@ -189,7 +189,18 @@ export class GameMoves {
         };
       } else {
         // Only moves that may roll read the chain root, and it stays in this call's dice source.
-        moveDice = mayRollDice(before, command) ? await this.options.fairness.diceFor(gameId, before) : null;
+        const dice = mayRollDice(before, command)
+          ? await this.options.fairness.diceFor(gameId, before)
+          : null;
+        if (dice === 'stale') {
+          // A start decided on a lobby that a leave has changed since: decide it again on the stored seats.
+          this.cache.forget(gameId);
+          fresh = true;
+          if (attempt >= MAX_ATTEMPTS)
+            throw new Error(`move on game ${gameId} lost ${attempt} races in a row`);
+          continue;
+        }
+        moveDice = dice;
         result = applyCommand(before, command, {
           dice: moveDice?.dice ?? NO_DICE,
           at: this.options.now().toISOString(),

@@ -108,3 +108,28 @@ it('replays an idempotent retry as the game was, from the cache, the snapshot or
     }
   }
 });
+
+it('decides a start again when another process seated the lobby differently since its cached state', async () => {
+  const players = new PlayerRepository(a.prisma);
+  const [host, stayer, leaver] = await Promise.all(
+    ['Start host', 'Start stayer', 'Start leaver'].map(async (n) => (await players.register(n)).player.id),
+  );
+  const repoA = createGameStore(a).moves;
+  const repoB = createGameStore(b).moves;
+  const created = await repoA.create(
+    { host: host!, rules: PRESETS.CLASSIC },
+    { ...options, operation: 'createGame' },
+  );
+  if (created.kind !== 'applied') throw new Error('create');
+  const gameId = created.gameId;
+  applied(await repoA.act(gameId, { type: 'JOIN', playerId: stayer! }, options));
+  applied(await repoA.act(gameId, { type: 'JOIN', playerId: leaver! }, options));
+
+  // B removes the leaver (and their client seed); A still holds the lobby with three seats.
+  applied(await repoB.act(gameId, { type: 'LEAVE', playerId: leaver! }, options));
+  const started = applied(await repoA.act(gameId, { type: 'START', playerId: host! }, options));
+
+  expect(started.status).toBe('IN_PROGRESS');
+  expect(started.seats.map((s) => s.playerId)).toEqual([host, stayer]);
+  expect(started.version).toBe(5);
+});

@@ -13,6 +13,7 @@ import {
   type NewGame,
 } from '../engine';
 import type { Pool, PoolClient } from 'pg';
+import { withConnection } from '../database/checkout';
 import { newChain, randomClientSeed } from '../security/fair-dice-secrets';
 import type { ChangeNotifier } from './change-notifier';
 import type { FairnessRecords, MoveDice } from './fairness.repository';
@@ -318,19 +319,18 @@ export class GameMoves {
     }
   }
 
-  private async inTransaction(work: (client: PoolClient) => Promise<boolean>): Promise<boolean> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const ok = await work(client);
-      await client.query(ok ? 'COMMIT' : 'ROLLBACK');
-      return ok;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      if (isUniqueViolation(error) || isLostRace(error)) return false;
-      throw error;
-    } finally {
-      client.release();
-    }
+  private inTransaction(work: (client: PoolClient) => Promise<boolean>): Promise<boolean> {
+    return withConnection(this.pool, async (client) => {
+      try {
+        await client.query('BEGIN');
+        const ok = await work(client);
+        await client.query(ok ? 'COMMIT' : 'ROLLBACK');
+        return ok;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        if (isUniqueViolation(error) || isLostRace(error)) return false;
+        throw error;
+      }
+    });
   }
 }

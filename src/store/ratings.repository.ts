@@ -1,5 +1,6 @@
 // Player ratings (OpenSkill, Plackett-Luce): applied once per finished game in (finishedAt, id) order.
 import type { Pool, PoolClient } from 'pg';
+import { withConnection } from '../database/checkout';
 import type { GameHistoryQueries } from './game-history.queries';
 
 // openskill ships CommonJS beside its ES modules; this project compiles to CommonJS.
@@ -47,18 +48,18 @@ export class RatingsRepository {
   ) {}
 
   /** Rates the settled finished games after the cursor, up to `batch` of them; resolves to how many. */
-  async applyPending(settleMs: number, batch = 200): Promise<number> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('INSERT INTO rating_cursor (id) VALUES (1) ON CONFLICT (id) DO NOTHING');
-      const cursor = (
-        await client.query<{ finished_at: Date | null; game_id: string | null }>(
-          'SELECT finished_at, game_id::text AS game_id FROM rating_cursor WHERE id = 1 FOR UPDATE',
-        )
-      ).rows[0]!;
-      const { rows: games } = await client.query<PendingGame>(
-        `SELECT g.id::text AS id, g.preset, g.finished_at,
+  applyPending(settleMs: number, batch = 200): Promise<number> {
+    return withConnection(this.pool, async (client) => {
+      try {
+        await client.query('BEGIN');
+        await client.query('INSERT INTO rating_cursor (id) VALUES (1) ON CONFLICT (id) DO NOTHING');
+        const cursor = (
+          await client.query<{ finished_at: Date | null; game_id: string | null }>(
+            'SELECT finished_at, game_id::text AS game_id FROM rating_cursor WHERE id = 1 FOR UPDATE',
+          )
+        ).rows[0]!;
+        const { rows: games } = await client.query<PendingGame>(
+          `SELECT g.id::text AS id, g.preset, g.finished_at,
                 array(SELECT s.player_id::text FROM seats s WHERE s.game_id = g.id ORDER BY s.position) AS players
            FROM games g
           WHERE g.status = 'FINISHED' AND g.preset IS NOT NULL
@@ -66,24 +67,23 @@ export class RatingsRepository {
             AND ($2::timestamptz IS NULL OR (g.finished_at, g.id) > ($2::timestamptz, $3::uuid))
           ORDER BY g.finished_at, g.id
           LIMIT $4`,
-        [settleMs, cursor.finished_at, cursor.game_id, batch],
-      );
-      if (games.length > 0) {
-        await this.rate(client, games);
-        const last = games[games.length - 1]!;
-        await client.query('UPDATE rating_cursor SET finished_at = $1, game_id = $2 WHERE id = 1', [
-          last.finished_at,
-          last.id,
-        ]);
+          [settleMs, cursor.finished_at, cursor.game_id, batch],
+        );
+        if (games.length > 0) {
+          await this.rate(client, games);
+          const last = games[games.length - 1]!;
+          await client.query('UPDATE rating_cursor SET finished_at = $1, game_id = $2 WHERE id = 1', [
+            last.finished_at,
+            last.id,
+          ]);
+        }
+        await client.query('COMMIT');
+        return games.length;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
       }
-      await client.query('COMMIT');
-      return games.length;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   private async rate(client: PoolClient, games: readonly PendingGame[]): Promise<void> {

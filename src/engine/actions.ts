@@ -22,6 +22,7 @@ import {
   DEFAULT_TIMEOUTS_TO_FORFEIT,
   MAX_ROUNDS,
   type BidState,
+  type BotLevel,
   type GameState,
   type PlayerId,
   type RollOffThrow,
@@ -51,6 +52,15 @@ export type ActionResult =
 
 export type Command =
   | { readonly type: 'JOIN'; readonly playerId: PlayerId }
+  /** The host seats a bot: a new player, `botId`, whose moves the server makes. */
+  | {
+      readonly type: 'ADD_BOT';
+      readonly playerId: PlayerId;
+      readonly botId: PlayerId;
+      readonly level: BotLevel;
+    }
+  /** The host frees the seat of a bot in the lobby. */
+  | { readonly type: 'REMOVE_BOT'; readonly playerId: PlayerId; readonly seat: number }
   | { readonly type: 'LEAVE'; readonly playerId: PlayerId }
   | { readonly type: 'START'; readonly playerId: PlayerId }
   | { readonly type: 'BID'; readonly playerId: PlayerId; readonly quantity: number; readonly face: number }
@@ -151,6 +161,10 @@ export function applyCommand(state: GameState, command: Command, context: Action
   switch (command.type) {
     case 'JOIN':
       return join(state, command.playerId, ctx);
+    case 'ADD_BOT':
+      return addBot(state, command, ctx);
+    case 'REMOVE_BOT':
+      return removeBot(state, command.playerId, command.seat, ctx);
     case 'LEAVE':
       return leave(state, command.playerId, ctx);
     case 'START':
@@ -189,16 +203,63 @@ function join(state: GameState, playerId: PlayerId, ctx: MoveContext): ActionRes
   return done(t);
 }
 
+/** The host's lobby changes: refused outside the lobby, for anyone but the host. */
+function hostInLobby(state: GameState, playerId: PlayerId, what: string): Violation | null {
+  if (state.status !== 'LOBBY')
+    return violation('GAME_NOT_IN_LOBBY', `${what} only while the game is in its lobby`);
+  if (state.host !== playerId) return violation('NOT_HOST', `only the host can ${what}`);
+  return null;
+}
+
+function addBot(
+  state: GameState,
+  command: Extract<Command, { type: 'ADD_BOT' }>,
+  ctx: MoveContext,
+): ActionResult {
+  const refused = hostInLobby(state, command.playerId, 'add a bot');
+  if (refused) return fail(refused);
+  if (seatOf(state, command.botId) >= 0)
+    return fail(violation('ALREADY_JOINED', 'that bot already has a seat in this game'));
+  if (state.seats.length >= state.maxPlayers) {
+    return fail(violation('GAME_FULL', `the game is full: all ${state.maxPlayers} seats are taken`));
+  }
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'PLAYER_JOINED', seat: state.seats.length, playerId: command.botId, bot: command.level });
+  return done(t);
+}
+
+function removeBot(state: GameState, playerId: PlayerId, seat: number, ctx: MoveContext): ActionResult {
+  const refused = hostInLobby(state, playerId, 'remove a bot');
+  if (refused) return fail(refused);
+  const bots = state.seats.flatMap((s, i) => (s.bot ? [i] : []));
+  if (!Number.isInteger(seat) || !state.seats[seat]?.bot) {
+    const where = seat >= 0 && seat < state.seats.length ? `seat ${seat} is a person's` : `there is no seat ${seat}`;
+    const which = bots.length > 0 ? `bots sit at ${bots.join(', ')}` : 'no bot is seated';
+    return fail(violation('NOT_A_BOT', `${where}: ${which}`, ['position']));
+  }
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'PLAYER_LEFT', seat, playerId: state.seats[seat]!.playerId, phase: 'LOBBY', newHost: null });
+  return done(t);
+}
+
 function leave(state: GameState, playerId: PlayerId, ctx: MoveContext): ActionResult {
   const seat = seatOf(state, playerId);
   if (state.status === 'LOBBY') {
     if (seat < 0) return fail(violation('NOT_IN_GAME', 'you have no seat in this game'));
     const t = new Transition(state, ctx.at);
-    const others = state.seats.length - 1;
-    const newHost =
-      state.host === playerId && others > 0 ? state.seats[(seat + 1) % state.seats.length]!.playerId : null;
+    // The host's part passes to the next person in seat order; bots cannot host, and a lobby of bots alone
+    // is cancelled.
+    const n = state.seats.length;
+    const people = state.seats.filter((s, i) => i !== seat && !s.bot).length;
+    let newHost: PlayerId | null = null;
+    if (state.host === playerId && people > 0) {
+      for (let step = 1; newHost === null; step++) {
+        const s = state.seats[(seat + step) % n]!;
+        if (!s.bot) newHost = s.playerId;
+      }
+    }
     t.emit({ type: 'PLAYER_LEFT', seat, playerId, phase: 'LOBBY', newHost });
-    if (others === 0) t.emit({ type: 'GAME_CANCELLED' });
+    if (people === 0) t.emit({ type: 'GAME_CANCELLED' });
     return done(t);
   }
   if (state.status !== 'IN_PROGRESS') return fail(violation('GAME_NOT_IN_PROGRESS', 'the game is over'));

@@ -54,6 +54,8 @@ export function mayRollDice(state: GameState, command: Command): boolean {
     case 'LEAVE':
       return state.status === 'IN_PROGRESS';
     case 'JOIN':
+    case 'ADD_BOT':
+    case 'REMOVE_BOT':
     case 'BID':
     case 'EXPIRE_LOBBY':
       return false;

@@ -1,6 +1,6 @@
 // The game events: everything that happens to a game, whose fold is its state.
 import type { RuleSet } from './rules';
-import type { PlayerId, RollOffThrow, RoundOutcome } from './state';
+import type { BotLevel, PlayerId, RollOffThrow, RoundOutcome } from './state';
 
 /**
  * Everything that happens to a game is one of these events; the state is the fold of its events
@@ -43,6 +43,8 @@ export interface PlayerJoinedEvent extends EventBase {
   readonly type: 'PLAYER_JOINED';
   readonly seat: number;
   readonly playerId: PlayerId;
+  /** The seat is a bot the host added, played by the server at this level. */
+  readonly bot?: BotLevel;
 }
 export interface PlayerLeftEvent extends EventBase {
   readonly type: 'PLAYER_LEFT';

@@ -12,6 +12,7 @@ export * from './random';
 export * from './reducer';
 export * from './replay';
 export * from './rules';
+export * from './server-moves';
 export * from './state';
 export * from './view';
 export * from './violations';

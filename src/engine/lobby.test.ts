@@ -370,3 +370,106 @@ describe('leaving a game in progress', () => {
     expect(t.state).toBe(before);
   });
 });
+
+describe('bots in the lobby', () => {
+  const ctx = { at: AT, rng: seededRng(1) };
+  function lobby(maxPlayers = 4) {
+    const created = createGame({ host: 'h', rules: PRESETS.PERUDO, maxPlayers }, AT);
+    if (!created.ok) throw new Error('refused');
+    return created.state;
+  }
+
+  it('the host seats a bot: a PLAYER_JOINED with its level; the bot keeps its level through the game', () => {
+    const r = applyCommand(lobby(), { type: 'ADD_BOT', playerId: 'h', botId: 'b1', level: 'HARD' }, ctx);
+    if (!r.ok) throw new Error(r.violation.message);
+    expect(r.events).toEqual([
+      { type: 'PLAYER_JOINED', seat: 1, playerId: 'b1', bot: 'HARD', seq: 3, version: 2, at: AT },
+    ]);
+    expect(r.state.seats[1]).toEqual({
+      playerId: 'b1',
+      diceCount: 0,
+      hasBeenPalifico: false,
+      left: false,
+      timeouts: 0,
+      bot: 'HARD',
+    });
+    const started = applyCommand(r.state, { type: 'START', playerId: 'h' }, ctx);
+    if (!started.ok) throw new Error(started.violation.message);
+    expect(started.state.seats.map((s) => [s.diceCount, s.bot])).toEqual([
+      [5, undefined],
+      [5, 'HARD'],
+    ]);
+  });
+
+  it('only the host, only in the lobby, only into a free seat', () => {
+    let state = lobby(2);
+    const joined = applyCommand(state, { type: 'JOIN', playerId: 'g' }, ctx);
+    if (!joined.ok) throw new Error('refused');
+    const add = { type: 'ADD_BOT', botId: 'b', level: 'EASY' } as const;
+    expect(applyCommand(joined.state, { ...add, playerId: 'g' }, ctx)).toMatchObject({
+      ok: false,
+      violation: { code: 'NOT_HOST', message: 'only the host can add a bot' },
+    });
+    expect(applyCommand(joined.state, { ...add, playerId: 'h' }, ctx)).toMatchObject({
+      ok: false,
+      violation: { code: 'GAME_FULL' },
+    });
+    const started = applyCommand(joined.state, { type: 'START', playerId: 'h' }, ctx);
+    if (!started.ok) throw new Error('refused');
+    expect(applyCommand(started.state, { ...add, playerId: 'h' }, ctx)).toMatchObject({
+      ok: false,
+      violation: { code: 'GAME_NOT_IN_LOBBY', message: 'add a bot only while the game is in its lobby' },
+    });
+    state = lobby();
+    expect(applyCommand(state, { type: 'REMOVE_BOT', playerId: 'h', seat: 0 }, ctx)).toMatchObject({
+      ok: false,
+      violation: {
+        code: 'NOT_A_BOT',
+        message: "seat 0 is a person's: no bot is seated",
+        field: ['position'],
+      },
+    });
+  });
+
+  it('the host removes a bot: its seat is freed and the later seats move up', () => {
+    let state = lobby();
+    for (const [id, level] of [
+      ['b1', 'EASY'],
+      ['b2', 'HARD'],
+    ] as const) {
+      const r = applyCommand(state, { type: 'ADD_BOT', playerId: 'h', botId: id, level }, ctx);
+      if (!r.ok) throw new Error('refused');
+      state = r.state;
+    }
+    expect(applyCommand(state, { type: 'REMOVE_BOT', playerId: 'h', seat: 3 }, ctx)).toMatchObject({
+      ok: false,
+      violation: { code: 'NOT_A_BOT', message: 'there is no seat 3: bots sit at 1, 2' },
+    });
+    const r = applyCommand(state, { type: 'REMOVE_BOT', playerId: 'h', seat: 1 }, ctx);
+    if (!r.ok) throw new Error(r.violation.message);
+    expect(types(r.events)).toEqual(['PLAYER_LEFT']);
+    expect(r.state.seats.map((s) => [s.playerId, s.bot])).toEqual([
+      ['h', undefined],
+      ['b2', 'HARD'],
+    ]);
+  });
+
+  it('a leaving host hands the lobby to the next person, never to a bot; with only bots left it is cancelled', () => {
+    let state = lobby(5);
+    for (const command of [
+      { type: 'ADD_BOT', playerId: 'h', botId: 'b1', level: 'NORMAL' },
+      { type: 'JOIN', playerId: 'g' },
+    ] as const) {
+      const r = applyCommand(state, command, ctx);
+      if (!r.ok) throw new Error('refused');
+      state = r.state;
+    }
+    const left = applyCommand(state, { type: 'LEAVE', playerId: 'h' }, ctx);
+    if (!left.ok) throw new Error('refused');
+    expect(left.state.host).toBe('g');
+    const last = applyCommand(left.state, { type: 'LEAVE', playerId: 'g' }, ctx);
+    if (!last.ok) throw new Error('refused');
+    expect(types(last.events)).toEqual(['PLAYER_LEFT', 'GAME_CANCELLED']);
+    expect(last.state.status).toBe('CANCELLED');
+  });
+});

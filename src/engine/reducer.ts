@@ -39,6 +39,8 @@ function copySeat(s: SeatState, p: Partial<SeatState>): SeatState {
     hasBeenPalifico: pick(p.hasBeenPalifico, s.hasBeenPalifico),
     left: pick(p.left, s.left),
     timeouts: pick(p.timeouts, s.timeouts),
+    // Absent for people, so their seats (and stored snapshots) keep the shape they always had.
+    ...(s.bot ? { bot: s.bot } : {}),
   };
 }
 
@@ -112,7 +114,14 @@ export function applyEvent(state: GameState | null, event: GameEvent): GameState
         seq,
         seats: [
           ...s.seats,
-          { playerId: event.playerId, diceCount: 0, hasBeenPalifico: false, left: false, timeouts: 0 },
+          {
+            playerId: event.playerId,
+            diceCount: 0,
+            hasBeenPalifico: false,
+            left: false,
+            timeouts: 0,
+            ...(event.bot ? { bot: event.bot } : {}),
+          },
         ],
       });
     case 'PLAYER_LEFT':

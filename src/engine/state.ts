@@ -16,6 +16,10 @@ export type CallKind = 'DUDO' | 'EXACT';
 
 export const DEFAULT_TIMEOUTS_TO_FORFEIT = 3;
 
+/** How well a server-played seat plays (see src/bots). */
+export type BotLevel = 'EASY' | 'NORMAL' | 'HARD';
+export const BOT_LEVELS: readonly BotLevel[] = ['EASY', 'NORMAL', 'HARD'];
+
 export interface SeatState {
   readonly playerId: PlayerId;
   readonly diceCount: number;
@@ -24,6 +28,8 @@ export interface SeatState {
   readonly left: boolean;
   /** Turns in a row the player let run out (reset by any move of theirs). */
   readonly timeouts: number;
+  /** Set when the server plays this seat; absent for people. */
+  readonly bot?: BotLevel;
 }
 
 export interface BidState {

@@ -139,6 +139,7 @@ describe('viewFor: secrecy', () => {
         left: false,
         hasBeenPalifico: false,
         timeouts: 0,
+        bot: null,
         dice: null,
       },
       {
@@ -149,6 +150,7 @@ describe('viewFor: secrecy', () => {
         left: false,
         hasBeenPalifico: false,
         timeouts: 0,
+        bot: null,
         dice: null,
       },
     ]);

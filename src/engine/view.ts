@@ -8,6 +8,7 @@ import {
   turnDeadline,
   turnStartedAt,
   type BidState,
+  type BotLevel,
   type GameState,
   type GameStatus,
   type PlayerId,
@@ -28,6 +29,8 @@ export interface SeatView {
   readonly hasBeenPalifico: boolean;
   /** Turns in a row the player let run out. */
   readonly timeouts: number;
+  /** The level of the bot the server plays in this seat; null for a person. */
+  readonly bot: BotLevel | null;
   /** The viewer's own dice in the open round; null for every other seat and outside a round. */
   readonly dice: readonly number[] | null;
 }
@@ -133,6 +136,7 @@ export function viewFor(state: GameState, viewer: Viewer, settled = true): GameV
       left: s.left,
       hasBeenPalifico: s.hasBeenPalifico,
       timeouts: s.timeouts,
+      bot: s.bot ?? null,
       dice: open && position === seatIndex ? open.dice[position]!.slice() : null,
     })),
     turn: open?.turn ?? null,

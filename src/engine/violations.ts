@@ -15,6 +15,7 @@ export type ViolationCode =
   | 'NOT_IN_GAME'
   | 'NOT_HOST'
   | 'NOT_ENOUGH_PLAYERS'
+  | 'NOT_A_BOT'
   | 'INVALID_RULES';
 
 export interface Violation {

@@ -196,6 +196,7 @@ export enum ErrorCode {
   NOT_IN_GAME = 'NOT_IN_GAME',
   NOT_HOST = 'NOT_HOST',
   NOT_ENOUGH_PLAYERS = 'NOT_ENOUGH_PLAYERS',
+  NOT_A_BOT = 'NOT_A_BOT',
   STALE_VERSION = 'STALE_VERSION',
   INVALID_RULES = 'INVALID_RULES',
   IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
@@ -225,9 +226,28 @@ registerEnumType(ErrorCode, {
     NOT_IN_GAME: { description: 'The player has no seat, or is out of the game.' },
     NOT_HOST: { description: 'Only the host may do this.' },
     NOT_ENOUGH_PLAYERS: { description: 'Too few players to start.' },
+    NOT_A_BOT: { description: 'removeBot named a seat that is not a bot (or no seat at all).' },
     STALE_VERSION: { description: 'expectedVersion is not the current version of the game.' },
     INVALID_RULES: { description: 'The rule options do not make a valid combination.' },
     IDEMPOTENCY_KEY_REUSED: { description: 'The idempotencyKey was already used for a different request.' },
     TOO_MANY_GAMES: { description: 'The player already sits in as many open games as allowed.' },
+  },
+});
+
+export enum BotLevel {
+  EASY = 'EASY',
+  NORMAL = 'NORMAL',
+  HARD = 'HARD',
+}
+registerEnumType(BotLevel, {
+  name: 'BotLevel',
+  description: 'How well a bot plays.',
+  valuesConfig: {
+    EASY: { description: 'Legal but naive moves: bids what it holds most of, believes bids too long.' },
+    NORMAL: { description: 'Plays the odds of its bids and of the standing bid, from its own dice.' },
+    HARD: {
+      description:
+        "Also reads the other players' bids as evidence of their hands, and plays palifico and exact calls well.",
+    },
   },
 });

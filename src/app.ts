@@ -23,7 +23,8 @@ import { afterCommitNotifier, PgNotifier, type ChangeNotifier } from './store/ch
 import { EventLogQueries } from './store/event-log.queries';
 import { GameSnapshotRepository } from './store/game-snapshots.repository';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
-import { TurnTimer } from './timers/turn-timer';
+import { DEFAULT_BOT_DELAY_MS, TurnTimer } from './timers/turn-timer';
+import { serverMoveDue } from './engine';
 import { createGameStore } from './store/game-store';
 import { IdempotencyJanitor } from './store/idempotency-janitor';
 import { PlayerRepository } from './store/player.repository';
@@ -66,8 +67,10 @@ export interface AppOptions {
   readonly ratingIntervalMs?: number;
   /** Defaults to the caps without rate limits; the server entry point reads them from the environment. */
   readonly limits?: ServerLimits;
-  /** How often this process looks for turns that ran out (ms). */
+  /** How often this process looks for turns that ran out and bots' moves that are due (ms). */
   readonly turnTimerIntervalMs?: number;
+  /** How long a bot thinks before its move (ms; BOT_DELAY_MS). */
+  readonly botDelayMs?: number;
   /** How often this process tells the others what its per-IP and per-player limits let through (ms). */
   readonly rateLimitSyncMs?: number;
 }
@@ -112,7 +115,8 @@ export async function startApp(options: AppOptions): Promise<App> {
   const shared = clientLimits.shared();
   const limitSync =
     Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs) : null;
-  const games = createGameStore(db, { notifier });
+  const botDelayMs = options.botDelayMs ?? DEFAULT_BOT_DELAY_MS;
+  const games = createGameStore(db, { notifier, botDelayMs });
   const history = new GameHistoryQueries(db.pool);
   const ratings = new RatingsRepository(db.pool, history);
   const services: Services = {
@@ -148,8 +152,11 @@ export async function startApp(options: AppOptions): Promise<App> {
     settleMs: options.ratingSettleMs,
     intervalMs: options.ratingIntervalMs,
   });
-  games.moves.onApplied((_gameId, events) => {
+  games.moves.onApplied((_gameId, events, state) => {
     if (events.some((e) => e.type === 'GAME_FINISHED')) ratingApplier.gameFinished();
+    // A bot's move falls due a think time after this one: fire then rather than at the next poll.
+    const due = serverMoveDue(state, botDelayMs);
+    if (due !== null && due - Date.now() <= botDelayMs) turnTimer.wakeAt(due);
   });
   const lobbyExpiry = new LobbyExpiry(
     games.idleLobbies,

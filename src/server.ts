@@ -6,6 +6,7 @@ import { migrate } from './database/migrate';
 import { resolveDatabase } from './database/resolve-database';
 import { createLogger, wantsPrettyLogs } from './observability/logger';
 import { DEFAULT_LOBBY_IDLE_MS } from './timers/lobby-expiry';
+import { DEFAULT_BOT_DELAY_MS } from './timers/turn-timer';
 
 /** A whole number from the environment within bounds, or the default when unset; else the start stops. */
 function intFromEnv(name: string, fallback: number | null, min: number, max: number): number | null {
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ pretty: wantsPrettyLogs() });
   const metricsPort = intFromEnv('METRICS_PORT', null, 0, 65_535);
   const lobbyIdleMinutes = intFromEnv('LOBBY_IDLE_MINUTES', DEFAULT_LOBBY_IDLE_MS / 60_000, 1, 525_600)!;
+  const botDelayMs = intFromEnv('BOT_DELAY_MS', DEFAULT_BOT_DELAY_MS, 0, 60_000)!;
   const database = await resolveDatabase();
   await migrate(database.url);
   const app = await startApp({
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     logger,
     metricsPort,
     lobbyIdleMs: lobbyIdleMinutes * 60_000,
+    botDelayMs,
     // The server people run hides internals unless a developer asks for them.
     production: process.env.NODE_ENV !== 'development',
   });

@@ -15,7 +15,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   store: ['engine', 'security', 'database', 'generated'],
   observability: ['realtime'],
   realtime: ['engine', 'store'],
-  timers: ['engine', 'store'],
+  // Bots decide from the view of their seat alone: the engine's view and odds, nothing else.
+  bots: ['engine'],
+  timers: ['engine', 'store', 'bots'],
   limits: ['realtime'],
   graphql: ['engine', 'store', 'realtime'],
   gate: ['engine', 'store', 'graphql', 'limits'],
@@ -29,6 +31,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'store',
     'realtime',
     'timers',
+    'bots',
     'limits',
     'graphql',
     'gate',
@@ -44,6 +47,7 @@ const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   engine: /^(?!node:assert|node:crypto$|fast-check$)/,
   store: /^(graphql|type-graphql|@apollo\/|graphql-ws|ws$)/,
   realtime: /^(graphql|type-graphql|@apollo\/|graphql-ws|ws$)/,
+  bots: /^(?!fast-check$)/,
 };
 
 function sourceFiles(dir: string): string[] {
@@ -92,5 +96,18 @@ describe('layering of src/', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+});
+
+describe('bots', () => {
+  test('strategies are given their seat’s view, never the game state', () => {
+    // Only the driver that builds each bot's view handles the state; everything it calls takes a view.
+    const dir = path.join(SRC, 'bots');
+    const seeing = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'bot-moves.ts')
+      .filter((f) =>
+        /\bGameState\b|\bRoundState\b|\bSeatState\b/.test(readFileSync(path.join(dir, f), 'utf8')),
+      );
+    expect(seeing).toEqual([]);
   });
 });

@@ -233,7 +233,8 @@ function removeBot(state: GameState, playerId: PlayerId, seat: number, ctx: Move
   if (refused) return fail(refused);
   const bots = state.seats.flatMap((s, i) => (s.bot ? [i] : []));
   if (!Number.isInteger(seat) || !state.seats[seat]?.bot) {
-    const where = seat >= 0 && seat < state.seats.length ? `seat ${seat} is a person's` : `there is no seat ${seat}`;
+    const where =
+      seat >= 0 && seat < state.seats.length ? `seat ${seat} is a person's` : `there is no seat ${seat}`;
     const which = bots.length > 0 ? `bots sit at ${bots.join(', ')}` : 'no bot is seated';
     return fail(violation('NOT_A_BOT', `${where}: ${which}`, ['position']));
   }

@@ -1,5 +1,5 @@
 // Moves: creating a game, acting on one and timing a turn out, each written under the game's version guard.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   applyCommand,
   createGame,
@@ -7,6 +7,9 @@ import {
   currentRound,
   mayRollDice,
   NO_DICE,
+  serverMoveDue,
+  turnDeadline,
+  type BotLevel,
   type Command,
   type GameEvent,
   type GameState,
@@ -70,10 +73,28 @@ export interface GameMovesOptions {
   readonly fairness: FairnessRecords;
   readonly now: () => Date;
   readonly notifier: ChangeNotifier;
+  /** How long a bot thinks before its move (ms). */
+  readonly botDelayMs: number;
+}
+
+/** Decides the move of the bot that is due to act on a state, if one wants to (see src/bots). */
+export type BotDecider = (state: GameState) => Command | null;
+
+/** A bot the host adds: the player row is written in the move's transaction, so a refusal leaves none. */
+interface NewBot {
+  readonly name: string;
+  readonly level: BotLevel;
+}
+
+/** Bots never authenticate: their token hash is the digest of a secret drawn and dropped at once. */
+function unusableTokenHash(): string {
+  return createHash('sha256').update(randomBytes(32)).digest('hex');
 }
 
 export class GameMoves {
-  private readonly appliedListeners = new Set<(gameId: string, events: readonly GameEvent[]) => void>();
+  private readonly appliedListeners = new Set<
+    (gameId: string, events: readonly GameEvent[], state: GameState) => void
+  >();
 
   constructor(
     private readonly pool: Pool,
@@ -138,10 +159,10 @@ export class GameMoves {
    * that state's version, so two moves can never both apply to the same version: the loser of a race
    * reloads and is decided again (or refused with STALE_VERSION when the client pinned expectedVersion).
    */
-  async act(gameId: string, command: Command, options: MoveOptions): Promise<MoveResult> {
+  async act(gameId: string, command: Command, options: MoveOptions, bot?: NewBot): Promise<MoveResult> {
     let result: MoveResult;
     try {
-      result = await this.actOnce(gameId, command, options);
+      result = await this.actOnce(gameId, command, options, bot);
     } catch (error) {
       if (!(error instanceof SeatCapReached)) throw error;
       result = capRefusal(error.max);
@@ -159,7 +180,18 @@ export class GameMoves {
     return state ? { ...result, gameId, state } : result;
   }
 
-  private async actOnce(gameId: string, command: Command, options: MoveOptions): Promise<MoveResult> {
+  /** The host seats a new bot at `level`. */
+  addBot(gameId: string, hostId: string, bot: NewBot, options: MoveOptions): Promise<MoveResult> {
+    const command: Command = { type: 'ADD_BOT', playerId: hostId, botId: randomUUID(), level: bot.level };
+    return this.act(gameId, command, options, bot);
+  }
+
+  private async actOnce(
+    gameId: string,
+    command: Command,
+    options: MoveOptions,
+    bot?: NewBot,
+  ): Promise<MoveResult> {
     // Timeouts are the server's own moves: no player, so no idempotency record.
     const actor = 'playerId' in command ? command.playerId : null;
     let fresh = false;
@@ -227,13 +259,20 @@ export class GameMoves {
           ? await this.inTransaction(async (client) => {
               if (!(await lockGameAt(client, gameId, before.version))) return false;
               if (command.type === 'JOIN') await checkSeatCap(client, command.playerId, options.seatCap);
+              if (command.type === 'ADD_BOT') {
+                await client.query(
+                  'INSERT INTO players (id, name, token_hash, bot_level) VALUES ($1, $2, $3, $4::"BotLevel")',
+                  [command.botId, bot?.name ?? `${command.level} bot`, unusableTokenHash(), command.level],
+                );
+              }
               if (seating) {
                 await rewriteSeats(client, gameId, after);
                 await fairness.forgetUnseated(client, gameId);
               }
-              if (command.type === 'JOIN') {
-                const seed = options.clientSeed ?? randomClientSeed();
-                await fairness.recordClientSeed(client, gameId, command.playerId, seed);
+              if (command.type === 'JOIN' || command.type === 'ADD_BOT') {
+                const seated = command.type === 'JOIN' ? command.playerId : command.botId;
+                const seed = (command.type === 'JOIN' && options.clientSeed) || randomClientSeed();
+                await fairness.recordClientSeed(client, gameId, seated, seed);
               }
               if (gameSeed !== null) await fairness.recordGameSeed(client, gameId, gameSeed);
               return this.writeMove(client, gameId, before, after, events, before.version, actor, options);
@@ -263,6 +302,30 @@ export class GameMoves {
   }
 
   /**
+   * Makes the move the server owes a game at `version`, as its turn timer found it due: a bot's move when a
+   * bot wants to act, else the default move of a timed turn that ran out. When neither is due (a bot chose
+   * not to call out of turn), the game waits for its turn deadline. Pinned to `version`, so with several
+   * processes, or a person's move racing it, it is applied at most once.
+   */
+  async serverMove(gameId: string, version: number, decideBot: BotDecider): Promise<MoveResult> {
+    const state = await this.states.loadFresh(gameId);
+    if (!state || state.version !== version) return { kind: 'not_found' };
+    const options = { expectedVersion: version, requestHash: '' };
+    const command = decideBot(state);
+    if (command) return this.act(gameId, command, { ...options, operation: 'bot' });
+    const deadline = turnDeadline(state);
+    const turn = currentRound(state)?.turn;
+    if (deadline !== null && deadline <= this.options.now().getTime() && turn !== null && turn !== undefined)
+      return this.act(gameId, { type: 'TIMEOUT', seat: turn }, { ...options, operation: 'timeout' });
+    await this.pool.query('UPDATE games SET turn_deadline = $3 WHERE id = $1 AND version = $2', [
+      gameId,
+      version,
+      deadline === null ? null : new Date(deadline),
+    ]);
+    return { kind: 'not_found' };
+  }
+
+  /**
    * Cancels a game left in its lobby. `version` pins the lobby as it was found idle: a join or a leave since
    * then keeps it open, and of several processes expiring it at once only one applies.
    */
@@ -275,7 +338,7 @@ export class GameMoves {
   }
 
   /** Called after each move this process committed, with its events. */
-  onApplied(listener: (gameId: string, events: readonly GameEvent[]) => void): () => void {
+  onApplied(listener: (gameId: string, events: readonly GameEvent[], state: GameState) => void): () => void {
     this.appliedListeners.add(listener);
     return () => this.appliedListeners.delete(listener);
   }
@@ -284,7 +347,7 @@ export class GameMoves {
   private publishApplied(gameId: string, state: GameState, events: readonly GameEvent[]): MoveResult {
     this.cache.cacheState(gameId, state);
     this.options.notifier.afterCommit(changeOf(gameId, events));
-    for (const listener of this.appliedListeners) listener(gameId, events);
+    for (const listener of this.appliedListeners) listener(gameId, events, state);
     return { kind: 'applied', gameId, state, events };
   }
 
@@ -307,6 +370,7 @@ export class GameMoves {
       expectedVersion,
       seatsRewritten: before === null || changesSeating(events),
       idempotency: this.idempotency.appliedRecord(playerId, options, gameId, after.version),
+      serverMoveAt: serverMoveDue(after, this.options.botDelayMs),
     });
     try {
       const { rowCount } = await client.query(statement);

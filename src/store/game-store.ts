@@ -25,6 +25,8 @@ export interface GameStoreOptions {
   readonly now?: () => Date;
   /** Tells other processes about committed moves; by default nobody. */
   readonly notifier?: ChangeNotifier;
+  /** How long a bot thinks before its move (ms). */
+  readonly botDelayMs?: number;
 }
 
 /** One process's game storage: the moves share one cache of recent states with the replays of keyed retries. */
@@ -38,6 +40,7 @@ export function createGameStore(db: DatabaseClients, options: GameStoreOptions =
     fairness,
     now: options.now ?? (() => new Date()),
     notifier: options.notifier ?? { afterCommit() {} },
+    botDelayMs: options.botDelayMs ?? 1000,
   });
   return {
     moves,

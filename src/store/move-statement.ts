@@ -40,6 +40,11 @@ export interface MoveWrite {
   /** Seats are rewritten separately (lobby changes), so they are not updated here. */
   readonly seatsRewritten: boolean;
   readonly idempotency: IdempotencyWrite | null;
+  /**
+   * When the server is next due to move in the game by itself (epoch ms; see serverMoveDue); defaults to
+   * the turn deadline.
+   */
+  readonly serverMoveAt?: number | null;
 }
 
 /**
@@ -64,7 +69,7 @@ export function moveStatement(w: MoveWrite): { name: string; text: string; value
     `upd AS (UPDATE games SET ${snapshot}version = ${param(after.version, 'int')},
        status = ${param(after.status, '"GameStatus"')}, host_id = ${param(after.host, 'uuid')},
        winner_id = ${param(playerAt(after.winner), 'uuid')}, started_at = ${param(after.startedAt, 'timestamptz')},
-       finished_at = ${param(after.finishedAt, 'timestamptz')}, turn_deadline = ${param(isoOrNull(turnDeadline(after)), 'timestamptz')},
+       finished_at = ${param(after.finishedAt, 'timestamptz')}, turn_deadline = ${param(isoOrNull(w.serverMoveAt === undefined ? turnDeadline(after) : w.serverMoveAt), 'timestamptz')},
        updated_at = now()
      WHERE id = ${gameId} AND version = ${param(w.expectedVersion, 'int')} RETURNING id)`,
   ];

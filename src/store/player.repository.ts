@@ -1,6 +1,7 @@
 // Stored players: registering them, with or without an idempotency key, and finding them.
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client';
+import type { BotLevel } from '../engine';
 import type { GameCursor } from './game-reads.repository';
 import { IDEMPOTENCY_RETENTION_MS } from './idempotency-janitor';
 import {
@@ -16,6 +17,8 @@ export interface PlayerRecord {
   readonly id: string;
   readonly name: string;
   readonly createdAt: Date;
+  /** The level of a bot the server plays; null for a person. */
+  readonly botLevel: BotLevel | null;
 }
 
 export type { PlayerGamesPage, PlayerStatsRecord };
@@ -60,7 +63,7 @@ export class PlayerRepository {
   async register(name: string): Promise<{ player: PlayerRecord; token: string }> {
     const token = newToken();
     const row = await this.prisma.player.create({ data: { name, tokenHash: hashToken(token) } });
-    const player = { id: row.id, name: row.name, createdAt: row.createdAt };
+    const player = { id: row.id, name: row.name, createdAt: row.createdAt, botLevel: null };
     remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
     return { player, token };
   }
@@ -129,7 +132,7 @@ export class PlayerRepository {
   }
 
   private cached(id: string, name: string, createdAt: Date): PlayerRecord {
-    const player = { id, name, createdAt };
+    const player = { id, name, createdAt, botLevel: null };
     remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
     return player;
   }
@@ -140,7 +143,7 @@ export class PlayerRepository {
     if (cached) return cached;
     const row = await this.prisma.player.findUnique({ where: { tokenHash } });
     if (!row) return null;
-    const player = { id: row.id, name: row.name, createdAt: row.createdAt };
+    const player = { id: row.id, name: row.name, createdAt: row.createdAt, botLevel: row.botLevel };
     remember(this.byTokenHash, tokenHash, player, AUTH_CACHE_SIZE);
     remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
     return player;
@@ -157,7 +160,7 @@ export class PlayerRepository {
     if (missing.length === 0) return found;
     const rows = await this.prisma.player.findMany({ where: { id: { in: missing } } });
     for (const r of rows) {
-      const player = { id: r.id, name: r.name, createdAt: r.createdAt };
+      const player = { id: r.id, name: r.name, createdAt: r.createdAt, botLevel: r.botLevel };
       remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
       found.push(player);
     }

@@ -1,6 +1,18 @@
-// Fires the turn deadlines of timed games, once across processes and after restarts.
-import type { GameMoves } from '../store/game-moves.repository';
+// Fires the turn deadlines of timed games and the moves of bots, once across processes and after restarts.
+import { randomInt } from 'node:crypto';
+import { botMove } from '../bots/bot-moves';
+import type { Rng } from '../engine';
+import type { BotDecider, GameMoves } from '../store/game-moves.repository';
 import type { OverdueTurn, TurnDeadlineQueries } from '../store/turn-deadlines.queries';
+
+/** Bots of real games draw their choices from the system's secure generator: nobody can predict them. */
+const secureRng: Rng = { int: (n) => randomInt(n) };
+
+/** The default think time of a bot before its move (BOT_DELAY_MS). */
+export const DEFAULT_BOT_DELAY_MS = 1000;
+
+/** The bots' moves of real games. */
+export const playBots: BotDecider = (state) => botMove(state, secureRng);
 
 /** How long a game whose timeout failed is left aside by this process. */
 const FAILED_RETRY_MS = 30_000;
@@ -9,9 +21,9 @@ const FAILED_RETRY_MS = 30_000;
 const CLAIM_LEASE_SECONDS = 10;
 
 /**
- * Fires the deadlines of timed turns. Deadlines live in the database, so a deadline missed while every
- * process was down fires at the next start, and each fires once however many processes poll: the move
- * is pinned to the game version the deadline belongs to.
+ * Fires the deadlines of timed turns and of bots' moves (a bot moves once its think time is over). Deadlines
+ * live in the database, so a deadline missed while every process was down fires at the next start, and each
+ * fires once however many processes poll: the move is pinned to the game version the deadline belongs to.
  */
 export class TurnTimer {
   private timer: NodeJS.Timeout | null = null;
@@ -19,6 +31,8 @@ export class TurnTimer {
   private stopped = false;
   /** Games whose timeout just failed, and until when they are left aside so the others still fire. */
   private readonly failing = new Map<string, number>();
+  /** A wake-up before the next poll, for a deadline this process knows of (a bot's think time). */
+  private wake: { at: number; timer: NodeJS.Timeout } | null = null;
 
   constructor(
     private readonly deadlines: TurnDeadlineQueries,
@@ -29,7 +43,27 @@ export class TurnTimer {
     private readonly concurrency = 8,
     /** Called after each run with the timeouts it applied (metrics). */
     private readonly onRun: (applied: number) => void = () => {},
+    private readonly decideBot: BotDecider = playBots,
   ) {}
+
+  /**
+   * Fires at `epochMs` rather than at the next poll: a bot's move is due a short think time after the move
+   * before it, which a poll would round up.
+   */
+  wakeAt(epochMs: number): void {
+    if (this.stopped || (this.wake && this.wake.at <= epochMs)) return;
+    if (this.wake) clearTimeout(this.wake.timer);
+    // A few ms late, so that the database's clock has passed the deadline too.
+    const timer = setTimeout(
+      () => {
+        this.wake = null;
+        void this.tick();
+      },
+      Math.max(0, epochMs - Date.now()) + 5,
+    );
+    timer.unref();
+    this.wake = { at: epochMs, timer };
+  }
 
   start(): void {
     this.timer ??= setInterval(() => void this.tick(), this.intervalMs);
@@ -70,7 +104,7 @@ export class TurnTimer {
       while (next < due.length) {
         const { gameId, version } = due[next++]!;
         try {
-          if ((await this.moves.timeOut(gameId, version)).kind === 'applied') applied++;
+          if ((await this.moves.serverMove(gameId, version, this.decideBot)).kind === 'applied') applied++;
         } catch (error) {
           // This game comes due again when its claim runs out; this process leaves it aside a while longer.
           this.failing.set(gameId, Date.now() + FAILED_RETRY_MS);
@@ -85,6 +119,8 @@ export class TurnTimer {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.wake) clearTimeout(this.wake.timer);
+    this.wake = null;
     this.timer = null;
     await this.running;
   }

@@ -1,6 +1,7 @@
 // The GraphQL Player of a stored player.
 import type { PlayerRecord } from '../../store/player.repository';
 import { playerGlobalId } from '../ids';
+import { BotLevel } from '../types/enums';
 import { Player } from '../types/player.type';
 
 export function toPlayer(p: PlayerRecord): Player {
@@ -9,5 +10,7 @@ export function toPlayer(p: PlayerRecord): Player {
     playerId: p.id,
     name: p.name,
     createdAt: p.createdAt,
+    isBot: p.botLevel !== null,
+    botLevel: p.botLevel === null ? null : BotLevel[p.botLevel],
   });
 }

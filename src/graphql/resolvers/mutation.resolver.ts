@@ -19,6 +19,7 @@ import { toGame } from '../mappers/game.mapper';
 import { toPlayer } from '../mappers/player.mapper';
 import { CreateGameInput } from '../inputs/create-game.input';
 import { GameActionInput, GameInput, type GameMoveInput } from '../inputs/game.input';
+import { AddBotInput, RemoveBotInput } from '../inputs/bot.input';
 import { PlaceBidInput } from '../inputs/place-bid.input';
 import { RegisterPlayerInput } from '../inputs/register-player.input';
 import type { Game } from '../types/game.type';
@@ -208,6 +209,47 @@ export class MutationResolver {
       ctx,
       { ...move, options: { ...move.options, seatCap: ctx.services.maxActiveGamesPerPlayer, clientSeed } },
       { type: 'JOIN', playerId: viewer.id },
+    );
+  }
+
+  @Mutation(() => GamePayload, {
+    description:
+      'Seats a bot the server plays (host only, in the lobby): it moves on its turn after a short think, and calls exact out of turn where the rules allow.',
+  })
+  @Authorized()
+  async addBot(
+    @Arg('input', () => AddBotInput, { description: 'The game, and the level and name of the bot.' })
+    input: AddBotInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    const name = valid.optionalText(input.name, 'name', 40) ?? `${input.level} bot`;
+    const move = this.prepare('addBot', input, [input.level, name]);
+    const result = await ctx.services.gameMoves.addBot(
+      move.gameId,
+      ctx.viewer!.id,
+      { name, level: input.level },
+      move.options,
+    );
+    ctx.services.onMoveOutcome?.(move.options.operation, outcomeOf(result));
+    return toPayload(ctx, result, move.clientMutationId);
+  }
+
+  @Mutation(() => GamePayload, {
+    description: 'Frees the seat of a bot (host only, in the lobby); the later seats move up.',
+  })
+  @Authorized()
+  removeBot(
+    @Arg('input', () => RemoveBotInput, { description: "The game and the bot's seat." })
+    input: RemoveBotInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    const position = valid.intInRange(input.position, 'position', 0, 1000)!;
+    return this.move(
+      ctx,
+      'removeBot',
+      input,
+      (playerId) => ({ type: 'REMOVE_BOT', playerId, seat: position }),
+      [position],
     );
   }
 

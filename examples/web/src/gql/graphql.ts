@@ -55,6 +55,8 @@ export type ErrorCode =
   | 'INVALID_BID'
   /** The rule options do not make a valid combination. */
   | 'INVALID_RULES'
+  /** removeBot named a seat that is not a bot (or no seat at all). */
+  | 'NOT_A_BOT'
   /** Too few players to start. */
   | 'NOT_ENOUGH_PLAYERS'
   /** Only the host may do this. */

@@ -1,0 +1,23 @@
+// GraphQL inputs of addBot and removeBot.
+import { Field, InputType, Int } from 'type-graphql';
+import { BotLevel } from '../types/enums';
+import { GameMoveInput } from './game.input';
+
+@InputType({ description: 'Input of addBot.' })
+export class AddBotInput extends GameMoveInput {
+  @Field(() => BotLevel, { defaultValue: BotLevel.NORMAL, description: 'How well the bot plays.' })
+  level!: BotLevel;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Its display name: 1 to 40 characters, no control characters; by default its level, e.g. "HARD bot".',
+  })
+  name?: string | null;
+}
+
+@InputType({ description: 'Input of removeBot.' })
+export class RemoveBotInput extends GameMoveInput {
+  @Field(() => Int, { description: "The bot's seat (0-based position)." })
+  position!: number;
+}

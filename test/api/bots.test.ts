@@ -1,0 +1,271 @@
+// Bots over the API: seating them, their moves made by the server once, and after a restart.
+import { TestApi } from '../support/api-harness';
+import { accepted, dataOf, gql, mutate, registerPlayer, type Player } from '../support/graphql-client';
+import { startServer } from '../support/server-launcher';
+import type { App } from '../../src/app';
+
+const BOT_FIELDS = `
+  game {
+    id status version
+    host { id }
+    seats { position diceCount left player { id name isBot botLevel } }
+    turn { position }
+    winner { id isBot }
+  }
+  userErrors { code message field }`;
+
+interface BotGame {
+  id: string;
+  status: string;
+  version: number;
+  host: { id: string };
+  seats: {
+    position: number;
+    diceCount: number;
+    left: boolean;
+    player: { id: string; name: string; isBot: boolean; botLevel: string | null };
+  }[];
+  turn: { position: number } | null;
+  winner: { id: string; isBot: boolean } | null;
+}
+
+interface Payload {
+  game: BotGame | null;
+  userErrors: { code: string; message: string; field: string[] | null }[];
+}
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await TestApi.start({ server: { botDelayMs: 10, turnTimerIntervalMs: 100 } });
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+async function addBot(
+  player: Player | null,
+  input: Record<string, unknown>,
+  url = api.url,
+): Promise<Payload> {
+  const r = await fetchGql(
+    url,
+    `mutation($input: AddBotInput!) { addBot(input: $input) { ${BOT_FIELDS} } }`,
+    input,
+    player,
+  );
+  return (dataOf(r) as { addBot: Payload }).addBot;
+}
+
+async function removeBot(player: Player, input: Record<string, unknown>): Promise<Payload> {
+  const r = await fetchGql(
+    api.url,
+    `mutation($input: RemoveBotInput!) { removeBot(input: $input) { ${BOT_FIELDS} } }`,
+    input,
+    player,
+  );
+  return (dataOf(r) as { removeBot: Payload }).removeBot;
+}
+
+function fetchGql(url: string, query: string, input: unknown, player: Player | null) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return gql<any>(url, query, { input }, player?.token);
+}
+
+async function gameOf(gameId: string, url = api.url): Promise<BotGame> {
+  const r = await fetchGql(
+    url,
+    `query($input: ID!) { game(id: $input) { id status version host { id } seats { position diceCount left player { id name isBot botLevel } } turn { position } winner { id isBot } } }`,
+    gameId,
+    null,
+  );
+  return (dataOf(r) as { game: BotGame }).game;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 60_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The key inside a global id. */
+function key(id: string): string {
+  return Buffer.from(id, 'base64url').toString('utf8').split(':')[1]!;
+}
+
+describe('addBot and removeBot', () => {
+  it('the host seats bots that show as bots with their level and name; removeBot frees a seat', async () => {
+    const host = await api.registerPlayer('Bot host');
+    const lobby = await api.createGame(host, { preset: 'PERUDO', maxPlayers: 4 });
+    const hard = await addBot(host, { gameId: lobby.id, level: 'HARD', name: 'Deep Dice' });
+    expect(hard.userErrors).toEqual([]);
+    const normal = await addBot(host, { gameId: lobby.id });
+    expect(normal.userErrors).toEqual([]);
+    expect(
+      normal.game!.seats.map((s) => [s.position, s.player.name, s.player.isBot, s.player.botLevel]),
+    ).toEqual([
+      [0, 'Bot host', false, null],
+      [1, 'Deep Dice', true, 'HARD'],
+      [2, 'NORMAL bot', true, 'NORMAL'],
+    ]);
+    const removed = await removeBot(host, { gameId: lobby.id, position: 1 });
+    expect(removed.userErrors).toEqual([]);
+    expect(removed.game!.seats.map((s) => [s.position, s.player.name])).toEqual([
+      [0, 'Bot host'],
+      [1, 'NORMAL bot'],
+    ]);
+    // A removed bot's player stays (it may appear in history elsewhere); it never got a token.
+    const [row] = await api.sql<{ bot_level: string }>('SELECT bot_level::text FROM players WHERE id = $1', [
+      key(hard.game!.seats[1]!.player.id),
+    ]);
+    expect(row).toEqual({ bot_level: 'HARD' });
+  });
+
+  it('refuses a guest, a started game, a full table and a person’s seat with their codes, and changes nothing', async () => {
+    const [host, guest] = await api.registerPlayers(['Refusing host', 'Refused guest']);
+    const lobby = await api.createGame(host!, { preset: 'CLASSIC', maxPlayers: 3 });
+    await api.mutate('joinGame', guest!, { gameId: lobby.id });
+    const byGuest = await addBot(guest!, { gameId: lobby.id, level: 'EASY' });
+    expect(byGuest.userErrors).toEqual([
+      { code: 'NOT_HOST', message: 'only the host can add a bot', field: null },
+    ]);
+    expect(byGuest.game!.seats).toHaveLength(2);
+    expect((await removeBot(host!, { gameId: lobby.id, position: 1 })).userErrors).toEqual([
+      { code: 'NOT_A_BOT', message: "seat 1 is a person's: no bot is seated", field: ['position'] },
+    ]);
+    expect((await addBot(host!, { gameId: lobby.id, level: 'EASY' })).userErrors).toEqual([]);
+    expect((await addBot(host!, { gameId: lobby.id })).userErrors).toEqual([
+      { code: 'GAME_FULL', message: 'the game is full: all 3 seats are taken', field: null },
+    ]);
+    await api.mutate('startGame', host!, { gameId: lobby.id });
+    const late = await addBot(host!, { gameId: lobby.id });
+    expect(late.userErrors.map((e) => e.code)).toEqual(['GAME_NOT_IN_LOBBY']);
+    expect(late.game!.seats).toHaveLength(3);
+    // Unauthenticated, and a name that is not a name.
+    const anonymous = await fetchGql(
+      api.url,
+      'mutation($input: AddBotInput!) { addBot(input: $input) { userErrors { code } } }',
+      { gameId: lobby.id },
+      null,
+    );
+    expect(anonymous.body.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
+    const badName = await fetchGql(
+      api.url,
+      'mutation($input: AddBotInput!) { addBot(input: $input) { userErrors { code } } }',
+      { gameId: lobby.id, name: 'x'.repeat(41) },
+      host!,
+    );
+    expect(badName.body.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('bots play', () => {
+  it.each(['CLASSIC', 'PERUDO', 'LIARS_DICE', 'PUB'] as const)(
+    '%s: once the person leaves, the bots play on to the end, with legal moves only',
+    async (preset) => {
+      const host = await api.registerPlayer(`Leaving host ${preset}`);
+      const lobby = await api.createGame(host, { preset });
+      for (const level of ['EASY', 'NORMAL', 'HARD'])
+        expect((await addBot(host, { gameId: lobby.id, level })).userErrors).toEqual([]);
+      await api.mutate('startGame', host, { gameId: lobby.id });
+      await api.mutate('leaveGame', host, { gameId: lobby.id });
+      const finished = await until('the bots to finish', async () => {
+        const g = await gameOf(lobby.id);
+        return g.status === 'FINISHED' ? g : null;
+      });
+      expect(finished.winner!.isBot).toBe(true);
+      // Every move in the log was accepted by the engine (the log is only ever written by accepted moves)
+      // and each version was written once: the bots' moves are versions 4.. in order, without gaps.
+      const versions = await api.sql<{ version: number }>(
+        'SELECT DISTINCT version FROM game_events WHERE game_id = $1 ORDER BY version',
+        [key(lobby.id)],
+      );
+      expect(versions.map((v) => v.version)).toEqual(
+        Array.from({ length: finished.version }, (_, i) => i + 1),
+      );
+      const bids = await api.sql<{ n: string }>(
+        "SELECT count(*) AS n FROM game_events WHERE game_id = $1 AND type IN ('BID_PLACED', 'DUDO_CALLED', 'EXACT_CALLED')",
+        [key(lobby.id)],
+      );
+      expect(Number(bids[0]!.n)).toBeGreaterThan(5);
+    },
+    90_000,
+  );
+
+  it('with two processes on one database, each bot move is made once', async () => {
+    const second: App = await startServer(api.database.url, { botDelayMs: 10, turnTimerIntervalMs: 50 });
+    try {
+      const host = await api.registerPlayer('Two-process host');
+      const games = [];
+      for (let i = 0; i < 3; i++) {
+        const lobby = await api.createGame(host, { preset: 'PUB' });
+        for (const level of ['HARD', 'NORMAL', 'EASY', 'HARD'])
+          await addBot(host, { gameId: lobby.id, level });
+        await api.mutate('startGame', host, { gameId: lobby.id });
+        await api.mutate('leaveGame', host, { gameId: lobby.id });
+        games.push(lobby.id);
+      }
+      for (const id of games) {
+        const finished = await until('the bots to finish', async () => {
+          const g = await gameOf(id, second.url);
+          return g.status === 'FINISHED' ? g : null;
+        });
+        const moves = await api.sql<{ version: number; n: string }>(
+          `SELECT version, count(*) AS n FROM game_events
+            WHERE game_id = $1 AND type IN ('BID_PLACED', 'DUDO_CALLED', 'EXACT_CALLED') GROUP BY version`,
+          [key(id)],
+        );
+        // One move per version: a move applied twice would show as two calls or bids of one version.
+        expect(moves.filter((m) => Number(m.n) !== 1)).toEqual([]);
+        expect(finished.version).toBeGreaterThan(moves.length);
+      }
+    } finally {
+      await second.stop();
+    }
+  }, 120_000);
+
+  it('a bot whose turn came while the server was down moves after the restart, once', async () => {
+    await api.stopServer();
+    const slow: App = await startServer(api.database.url, { botDelayMs: 1500, turnTimerIntervalMs: 100 });
+    const person = await registerPlayer(slow.url, 'Restart person');
+    const lobby = accepted(
+      await mutate<{ id: string }>(slow.url, 'createGame', { preset: 'LIARS_DICE' }, person.token, 'id'),
+      'create',
+    );
+    await addBot(person, { gameId: lobby.id, level: 'HARD' }, slow.url);
+    // LIARS_DICE starts at seat 0: the person opens, then it is the bot's turn.
+    accepted(await mutate(slow.url, 'startGame', { gameId: lobby.id }, person.token, 'id'), 'start');
+    const { version } = accepted(
+      await mutate<{ version: number }>(
+        slow.url,
+        'placeBid',
+        { gameId: lobby.id, quantity: 1, face: 2 },
+        person.token,
+        'version',
+      ),
+      'bid',
+    );
+    // Stopped within the bot's think time: the move has not been made.
+    await slow.stop();
+    const [stored] = await api.sql<{ version: number }>('SELECT version FROM games WHERE id = $1', [
+      key(lobby.id),
+    ]);
+    expect(stored!.version).toBe(version);
+    await api.startServer();
+    const moved = await until('the bot to move', async () => {
+      const g = await gameOf(lobby.id);
+      return g.version > version ? g : null;
+    });
+    expect(moved.version).toBe(version + 1);
+    const after = await api.sql<{ type: string }>(
+      'SELECT type FROM game_events WHERE game_id = $1 AND version = $2',
+      [key(lobby.id), version + 1],
+    );
+    expect(['BID_PLACED', 'DUDO_CALLED', 'EXACT_CALLED']).toContain(after[0]!.type);
+  }, 60_000);
+});

@@ -68,7 +68,8 @@ beforeAll(async () => {
     { cwd: PROJECT_ROOT },
   );
   db = await createTestDatabase();
-  api = await startServer(db.url);
+  // Bots think briefly, so that a table of bots plays fast.
+  api = await startServer(db.url, { botDelayMs: 30 });
   web = await serveClient();
   const webPort = (web.address() as AddressInfo).port;
   // The page on localhost, the API on 127.0.0.1: two origins, so every call is a CORS call.
@@ -156,7 +157,7 @@ it('two players play a whole game in the browser, each seeing only their own dic
       // The API restarts, and a move is made while the pages reconnect: both must replay it from their last seq.
       const port = api.port;
       await api.stop();
-      api = await startServer(db.url, { port });
+      api = await startServer(db.url, { port, botDelayMs: 30 });
       const token = await mover.evaluate(
         () => JSON.parse(localStorage.getItem('perudo.session')!).token as string,
       );
@@ -231,3 +232,63 @@ it('two players play a whole game in the browser, each seeing only their own dic
   );
   expect(errors).toEqual([]);
 });
+
+it('one person and five bots play a whole game in the browser; the page shows no bot’s dice', async () => {
+  const page = await (await browser.newContext()).newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await register(page, 'Solo');
+  await page.selectOption('select[name=preset]', 'PUB');
+  await page.fill('input[name=gameName]', 'Against the bots');
+  await page.fill('input[name=startingDice]', '2');
+  await page.click('form.create button[type=submit]');
+  await page.waitForSelector('[data-testid=status]:has-text("LOBBY")');
+  const levels = ['EASY', 'NORMAL', 'HARD', 'NORMAL', 'HARD'];
+  for (const [i, level] of levels.entries()) {
+    await page.selectOption('[data-testid=bot-level]', level);
+    await page.click('[data-testid=add-bot]');
+    await page.waitForFunction((n) => document.querySelectorAll('.seat').length === n, i + 2);
+  }
+  const seats = await page.locator('.seat .seat-name').allInnerTexts();
+  expect(seats.map((s) => s.replace(/\s*✕$/, ''))).toEqual([
+    'Solo (you) ★',
+    'BOT EASY bot',
+    'BOT NORMAL bot',
+    'BOT HARD bot',
+    'BOT NORMAL bot',
+    'BOT HARD bot',
+  ]);
+  // The host removes one and adds it back.
+  await page.locator('[data-testid=remove-bot]').first().click();
+  await page.waitForFunction(() => document.querySelectorAll('.seat').length === 5);
+  await page.selectOption('[data-testid=bot-level]', 'EASY');
+  await page.click('[data-testid=add-bot]');
+  await page.waitForFunction(() => document.querySelectorAll('.seat').length === 6);
+  await page.click('button:has-text("Start game")');
+  await page.waitForSelector('[data-testid=status]:has-text("IN PROGRESS")');
+
+  let myMoves = 0;
+  for (let polls = 0; (await page.locator('[data-testid=winner]').count()) === 0; polls++) {
+    expect(polls).toBeLessThan(1500);
+    // Only the person's own dice are ever on the page while a round is open.
+    expect((await diceShown(page)).elsewhere).toBe(0);
+    const dudo = page.locator('[data-testid=dudo]');
+    const minBid = page.locator('[data-testid^=min-bid-]');
+    if ((await dudo.count()) > 0 && (await page.locator('[data-testid=bids] li').count()) >= 2) {
+      await dudo.click().catch(() => {});
+      myMoves++;
+    } else if ((await minBid.count()) > 0) {
+      await minBid
+        .first()
+        .click()
+        .catch(() => {});
+      myMoves++;
+    }
+    await page.waitForTimeout(100);
+  }
+  const winner = await page.locator('[data-testid=winner]').innerText();
+  expect(winner).toMatch(/(Solo|bot) wins!/);
+  expect(myMoves).toBeGreaterThan(0);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'web-client-bots.png'), fullPage: true });
+  expect(errors).toEqual([]);
+}, 240_000);

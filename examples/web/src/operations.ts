@@ -147,6 +147,8 @@ export const TableFragment = graphql(`
       player {
         id
         name
+        isBot
+        botLevel
       }
     }
     currentRound {
@@ -390,6 +392,34 @@ export const CallDudo = graphql(`
 export const CallExact = graphql(`
   mutation CallExact($input: GameActionInput!) {
     callExact(input: $input) {
+      game {
+        ...Table
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const AddBot = graphql(`
+  mutation AddBot($input: AddBotInput!) {
+    addBot(input: $input) {
+      game {
+        ...Table
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const RemoveBot = graphql(`
+  mutation RemoveBot($input: RemoveBotInput!) {
+    removeBot(input: $input) {
       game {
         ...Table
       }

@@ -4,6 +4,31 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Input of addBot. */
+export type AddBotInput = {
+  /** Echoed back in the payload (at most 128 characters). */
+  clientMutationId?: string | null | undefined;
+  /** Refuse with STALE_VERSION unless this is the current version of the game. */
+  expectedVersion?: number | null | undefined;
+  /** The game. */
+  gameId: string | number;
+  /** A retry with the same key by the same player within 24 hours returns the first result and is applied once (1 to 128 characters). */
+  idempotencyKey?: string | null | undefined;
+  /** How well the bot plays. */
+  level?: BotLevel;
+  /** Its display name: 1 to 40 characters, no control characters; by default its level, e.g. "HARD bot". */
+  name?: string | null | undefined;
+};
+
+/** How well a bot plays. */
+export type BotLevel =
+  /** Legal but naive moves: bids what it holds most of, believes bids too long. */
+  | 'EASY'
+  /** Also reads the other players' bids as evidence of their hands, and plays palifico and exact calls well. */
+  | 'HARD'
+  /** Plays the odds of its bids and of the standing bid, from its own dice. */
+  | 'NORMAL';
+
 /** How a round was ended. */
 export type CallKind =
   /** The last bid was challenged. */
@@ -216,6 +241,20 @@ export type RegisterPlayerInput = {
   name: string;
 };
 
+/** Input of removeBot. */
+export type RemoveBotInput = {
+  /** Echoed back in the payload (at most 128 characters). */
+  clientMutationId?: string | null | undefined;
+  /** Refuse with STALE_VERSION unless this is the current version of the game. */
+  expectedVersion?: number | null | undefined;
+  /** The game. */
+  gameId: string | number;
+  /** A retry with the same key by the same player within 24 hours returns the first result and is applied once (1 to 128 characters). */
+  idempotencyKey?: string | null | undefined;
+  /** The bot's seat (0-based position). */
+  position: number;
+};
+
 /** Options that replace the preset's; omitted or null options keep the preset's value. A palifico or exact mode other than the preset's also brings that mode's defaults for the options that depend on it (palificoMinPlayers 3 for ONCE_PER_GAME and 2 for EVERY_TIME; no veterans rule without palifico; CALZA: ANY_EXCEPT_NEXT, 3 players, not in palifico rounds; JINTO: NEXT_ONLY, 2 players, in palifico rounds too; neither barred at maxDice), unless those are given as well. */
 export type RuleOverridesInput = {
   /** The exact call allowed. */
@@ -291,14 +330,14 @@ export type LobbyEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 export type LobbyEventsSubscription = { lobbyEvents: { id: string, name: string | null, status: GameStatus, version: number, maxPlayers: number, createdAt: string, turnSeconds: number | null, rules: { preset: RulePreset, startingDice: number }, host: { id: string, name: string }, seats: Array<{ position: number, player: { id: string, name: string } }>, viewerSeat: { position: number } | null } };
 
-export type TableFragment = { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null };
+export type TableFragment = { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null };
 
 export type GameTableQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type GameTableQuery = { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null };
+export type GameTableQuery = { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null };
 
 export type GameEventsSubscriptionVariables = Exact<{
   gameId: string | number;
@@ -306,7 +345,7 @@ export type GameEventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type GameEventsSubscription = { gameEvents: { seq: number, type: GameEventType, at: string, seat: { position: number, player: { name: string } } | null, round: { number: number, voided: boolean, palifico: boolean, starter: { position: number }, bids: Array<{ quantity: number, face: number, seat: { position: number, player: { name: string } } }>, outcome: { kind: CallKind, actualCount: number, bid: { quantity: number, face: number, seat: { player: { name: string } } }, caller: { player: { name: string } }, loser: { player: { name: string } } | null, gainer: { player: { name: string } } | null } | null, reveal: Array<{ dice: Array<number>, seat: { position: number, player: { name: string } } }> | null } | null, game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } } };
+export type GameEventsSubscription = { gameEvents: { seq: number, type: GameEventType, at: string, seat: { position: number, player: { name: string } } | null, round: { number: number, voided: boolean, palifico: boolean, starter: { position: number }, bids: Array<{ quantity: number, face: number, seat: { position: number, player: { name: string } } }>, outcome: { kind: CallKind, actualCount: number, bid: { quantity: number, face: number, seat: { player: { name: string } } }, caller: { player: { name: string } }, loser: { player: { name: string } } | null, gainer: { player: { name: string } } | null } | null, reveal: Array<{ dice: Array<number>, seat: { position: number, player: { name: string } } }> | null } | null, game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } } };
 
 export type RoundResultFragment = { number: number, voided: boolean, palifico: boolean, starter: { position: number }, bids: Array<{ quantity: number, face: number, seat: { position: number, player: { name: string } } }>, outcome: { kind: CallKind, actualCount: number, bid: { quantity: number, face: number, seat: { player: { name: string } } }, caller: { player: { name: string } }, loser: { player: { name: string } } | null, gainer: { player: { name: string } } | null } | null, reveal: Array<{ dice: Array<number>, seat: { position: number, player: { name: string } } }> | null };
 
@@ -330,42 +369,56 @@ export type JoinGameMutationVariables = Exact<{
 }>;
 
 
-export type JoinGameMutation = { joinGame: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+export type JoinGameMutation = { joinGame: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
 export type StartGameMutationVariables = Exact<{
   input: GameInput;
 }>;
 
 
-export type StartGameMutation = { startGame: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+export type StartGameMutation = { startGame: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
 export type LeaveGameMutationVariables = Exact<{
   input: GameInput;
 }>;
 
 
-export type LeaveGameMutation = { leaveGame: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+export type LeaveGameMutation = { leaveGame: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
 export type PlaceBidMutationVariables = Exact<{
   input: PlaceBidInput;
 }>;
 
 
-export type PlaceBidMutation = { placeBid: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+export type PlaceBidMutation = { placeBid: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
 export type CallDudoMutationVariables = Exact<{
   input: GameActionInput;
 }>;
 
 
-export type CallDudoMutation = { callDudo: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+export type CallDudoMutation = { callDudo: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
 export type CallExactMutationVariables = Exact<{
   input: GameActionInput;
 }>;
 
 
-export type CallExactMutation = { callExact: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+export type CallExactMutation = { callExact: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+
+export type AddBotMutationVariables = Exact<{
+  input: AddBotInput;
+}>;
+
+
+export type AddBotMutation = { addBot: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+
+export type RemoveBotMutationVariables = Exact<{
+  input: RemoveBotInput;
+}>;
+
+
+export type RemoveBotMutation = { removeBot: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -455,6 +508,8 @@ export const TableFragmentDoc = new TypedDocumentString(`
     player {
       id
       name
+      isBot
+      botLevel
     }
   }
   currentRound {
@@ -718,6 +773,8 @@ export const GameTableDocument = new TypedDocumentString(`
     player {
       id
       name
+      isBot
+      botLevel
     }
   }
   currentRound {
@@ -814,6 +871,8 @@ export const GameEventsDocument = new TypedDocumentString(`
     player {
       id
       name
+      isBot
+      botLevel
     }
   }
   currentRound {
@@ -1053,6 +1112,8 @@ export const JoinGameDocument = new TypedDocumentString(`
     player {
       id
       name
+      isBot
+      botLevel
     }
   }
   currentRound {
@@ -1141,6 +1202,8 @@ export const StartGameDocument = new TypedDocumentString(`
     player {
       id
       name
+      isBot
+      botLevel
     }
   }
   currentRound {
@@ -1229,6 +1292,8 @@ export const LeaveGameDocument = new TypedDocumentString(`
     player {
       id
       name
+      isBot
+      botLevel
     }
   }
   currentRound {
@@ -1317,6 +1382,8 @@ export const PlaceBidDocument = new TypedDocumentString(`
     player {
       id
       name
+      isBot
+      botLevel
     }
   }
   currentRound {
@@ -1405,6 +1472,8 @@ export const CallDudoDocument = new TypedDocumentString(`
     player {
       id
       name
+      isBot
+      botLevel
     }
   }
   currentRound {
@@ -1493,6 +1562,8 @@ export const CallExactDocument = new TypedDocumentString(`
     player {
       id
       name
+      isBot
+      botLevel
     }
   }
   currentRound {
@@ -1529,3 +1600,183 @@ export const CallExactDocument = new TypedDocumentString(`
     }
   }
 }`) as unknown as TypedDocumentString<CallExactMutation, CallExactMutationVariables>;
+export const AddBotDocument = new TypedDocumentString(`
+    mutation AddBot($input: AddBotInput!) {
+  addBot(input: $input) {
+    game {
+      ...Table
+    }
+    userErrors {
+      code
+      message
+    }
+  }
+}
+    fragment Table on Game {
+  id
+  name
+  status
+  version
+  lastEventSeq
+  maxPlayers
+  turnSeconds
+  turnDeadline
+  rules {
+    preset
+    startingDice
+    wildAces
+    exact
+    exactCaller
+    palifico
+  }
+  host {
+    id
+    name
+  }
+  winner {
+    id
+    name
+  }
+  viewerSeat {
+    position
+  }
+  turn {
+    position
+  }
+  seats {
+    position
+    diceCount
+    dice
+    eliminated
+    left
+    player {
+      id
+      name
+      isBot
+      botLevel
+    }
+  }
+  currentRound {
+    number
+    palifico
+    palificoSeat {
+      position
+    }
+    bids {
+      seq
+      quantity
+      face
+      timedOut
+      seat {
+        position
+        player {
+          name
+        }
+      }
+    }
+  }
+  legalActions {
+    canBid
+    canDudo
+    canExact
+    minBids {
+      face
+      minQuantity
+      probability
+    }
+    standingBidOdds {
+      atLeast
+      exactly
+    }
+  }
+}`) as unknown as TypedDocumentString<AddBotMutation, AddBotMutationVariables>;
+export const RemoveBotDocument = new TypedDocumentString(`
+    mutation RemoveBot($input: RemoveBotInput!) {
+  removeBot(input: $input) {
+    game {
+      ...Table
+    }
+    userErrors {
+      code
+      message
+    }
+  }
+}
+    fragment Table on Game {
+  id
+  name
+  status
+  version
+  lastEventSeq
+  maxPlayers
+  turnSeconds
+  turnDeadline
+  rules {
+    preset
+    startingDice
+    wildAces
+    exact
+    exactCaller
+    palifico
+  }
+  host {
+    id
+    name
+  }
+  winner {
+    id
+    name
+  }
+  viewerSeat {
+    position
+  }
+  turn {
+    position
+  }
+  seats {
+    position
+    diceCount
+    dice
+    eliminated
+    left
+    player {
+      id
+      name
+      isBot
+      botLevel
+    }
+  }
+  currentRound {
+    number
+    palifico
+    palificoSeat {
+      position
+    }
+    bids {
+      seq
+      quantity
+      face
+      timedOut
+      seat {
+        position
+        player {
+          name
+        }
+      }
+    }
+  }
+  legalActions {
+    canBid
+    canDudo
+    canExact
+    minBids {
+      face
+      minQuantity
+      probability
+    }
+    standingBidOdds {
+      atLeast
+      exactly
+    }
+  }
+}`) as unknown as TypedDocumentString<RemoveBotMutation, RemoveBotMutationVariables>;

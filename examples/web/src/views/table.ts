@@ -3,6 +3,7 @@ import { execute, subscribe, type Subscription } from '../client';
 import { h, mount, toast } from '../dom';
 import type { RoundResultFragment, TableFragment } from '../gql/graphql';
 import {
+  AddBot,
   CallDudo,
   CallExact,
   GameEvents,
@@ -10,8 +11,10 @@ import {
   JoinGame,
   LeaveGame,
   PlaceBid,
+  RemoveBot,
   StartGame,
 } from '../operations';
+import type { BotLevel } from '../gql/graphql';
 import { session } from '../session';
 import type { View } from './lobby';
 import { roundResult } from './round-result';
@@ -104,9 +107,31 @@ export function tableView(gameId: string): View {
             h(
               'div',
               { class: 'seat-name' },
+              // Debian's Chromium has no emoji font: a plain badge reads everywhere.
+              s.player.isBot
+                ? h('span', { class: 'badge bot', title: `${s.player.botLevel} bot` }, 'BOT')
+                : null,
+              s.player.isBot ? ' ' : '',
               s.player.name,
               mine ? ' (you)' : '',
               g.host.id === s.player.id ? ' ★' : '',
+              s.player.isBot && g.status === 'LOBBY' && session.current()?.playerId === g.host.id
+                ? h(
+                    'button',
+                    {
+                      class: 'link',
+                      title: 'Remove this bot',
+                      'data-testid': 'remove-bot',
+                      onclick: () =>
+                        void act(
+                          async () =>
+                            (await execute(RemoveBot, { input: { ...input(), position: s.position } }))
+                              .removeBot,
+                        ),
+                    },
+                    '✕',
+                  )
+                : null,
             ),
             h(
               'div',
@@ -195,6 +220,32 @@ export function tableView(gameId: string): View {
               },
               'Leave',
             ),
+        isHost && g.seats.length < g.maxPlayers
+          ? h(
+              'span',
+              { class: 'add-bot' },
+              h(
+                'select',
+                { 'data-testid': 'bot-level', 'aria-label': 'Bot level' },
+                ['EASY', 'NORMAL', 'HARD'].map((level) =>
+                  h('option', { value: level, selected: level === 'NORMAL' }, level.toLowerCase()),
+                ),
+              ),
+              h(
+                'button',
+                {
+                  class: 'secondary',
+                  'data-testid': 'add-bot',
+                  onclick: (e: Event) => {
+                    const select = (e.target as HTMLElement).parentElement!.querySelector('select')!;
+                    const level = select.value as BotLevel;
+                    void act(async () => (await execute(AddBot, { input: { ...input(), level } })).addBot);
+                  },
+                },
+                'Add bot',
+              ),
+            )
+          : null,
         isHost
           ? h(
               'button',

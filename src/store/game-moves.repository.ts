@@ -7,6 +7,7 @@ import {
   currentRound,
   mayRollDice,
   NO_DICE,
+  botsToAct,
   serverMoveDue,
   turnDeadline,
   type BotLevel,
@@ -315,7 +316,10 @@ export class GameMoves {
     if (command) return this.act(gameId, command, { ...options, operation: 'bot' });
     const deadline = turnDeadline(state);
     const turn = currentRound(state)?.turn;
-    if (deadline !== null && deadline <= this.options.now().getTime() && turn !== null && turn !== undefined)
+    // The stored deadline is the turn's, unless bots were due to act first and let it be.
+    const botsWereDue = botsToAct(state).length > 0;
+    const turnRanOut = !botsWereDue || (deadline !== null && deadline <= this.options.now().getTime());
+    if (turnRanOut && turn !== null && turn !== undefined)
       return this.act(gameId, { type: 'TIMEOUT', seat: turn }, { ...options, operation: 'timeout' });
     await this.pool.query('UPDATE games SET turn_deadline = $3 WHERE id = $1 AND version = $2', [
       gameId,

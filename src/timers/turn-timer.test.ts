@@ -20,7 +20,7 @@ function table(due: string[], broken: Set<string>) {
       for (const id of batch) claimed.add(id);
       return batch.map((gameId) => ({ gameId, version: 1 }));
     },
-    async timeOut(gameId: string) {
+    async serverMove(gameId: string) {
       claimed.delete(gameId);
       if (broken.has(gameId)) throw new Error(`game ${gameId} cannot be read`);
       fired.push(gameId);

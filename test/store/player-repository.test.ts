@@ -126,7 +126,7 @@ describe('registerWithKey racing another request with the same key', () => {
     const result = await pending;
     expect(result).toEqual({
       kind: 'registered',
-      player: { id: first.id, name: 'Racer', createdAt: expect.any(Date) },
+      player: { id: first.id, name: 'Racer', createdAt: expect.any(Date), botLevel: null },
       token: first.token,
     });
     const { rows } = await clients.pool.query<{ n: number }>(

@@ -15,6 +15,7 @@ import {
   type GameState,
   type RuleSet,
 } from '../engine';
+import { buildRound } from '../engine/testing/builders';
 import { botMove } from './bot-moves';
 import { STRATEGIES } from './strategy';
 
@@ -143,4 +144,25 @@ describe('serverMoveDue', () => {
       botsToAct({ ...withBot(third), seats: withBot(third).seats.map((s) => ({ ...s, diceCount: 5 })) }),
     ).toEqual([]);
   });
+});
+
+describe('out-of-turn exact calls (PUB calza)', () => {
+  // Seat 0 bid, seat 1 is to act; the bot in seat 2 holds two aces of its four dice, two dice are unseen.
+  function table(quantity: number, level: BotLevel): GameState {
+    const state = buildRound({ rules: 'PUB', hands: [[3], [4], [1, 1, 5, 6]], bids: [[0, quantity, 1]] });
+    return { ...state, seats: state.seats.map((s, i) => (i === 2 ? { ...s, bot: level } : s)) };
+  }
+
+  it.each(['NORMAL', 'HARD'] as const)('%s calls exact on a bid its own dice make likely exact', (level) => {
+    // Two aces are exact unless one of the two unseen dice is an ace: (5/6)^2 = 69%.
+    expect(botMove(table(2, level), seededRng(1))).toEqual({ type: 'EXACT', playerId: 'p2' });
+  });
+
+  it.each(BOT_LEVELS)(
+    '%s keeps quiet when the bid is unlikely to be exact, and EASY never calls',
+    (level) => {
+      expect(botMove(table(3, level), seededRng(1))).toBeNull();
+      expect(botMove(table(2, 'EASY'), seededRng(1))).toBeNull();
+    },
+  );
 });

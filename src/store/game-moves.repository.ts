@@ -270,6 +270,13 @@ export class GameMoves {
                 await rewriteSeats(client, gameId, after);
                 await fairness.forgetUnseated(client, gameId);
               }
+              if (command.type === 'REMOVE_BOT') {
+                // A bot sits at one table only and has played nothing yet: it goes, so that adding and
+                // removing bots cannot pile up players.
+                await client.query('DELETE FROM players WHERE id = $1 AND bot_level IS NOT NULL', [
+                  before.seats[command.seat]!.playerId,
+                ]);
+              }
               if (command.type === 'JOIN' || command.type === 'ADD_BOT') {
                 const seated = command.type === 'JOIN' ? command.playerId : command.botId;
                 const seed = (command.type === 'JOIN' && options.clientSeed) || randomClientSeed();

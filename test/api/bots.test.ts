@@ -37,7 +37,9 @@ interface Payload {
 let api: TestApi;
 
 beforeAll(async () => {
-  api = await TestApi.start({ server: { botDelayMs: 10, turnTimerIntervalMs: 100 } });
+  api = await TestApi.start({
+    server: { botDelayMs: 10, turnTimerIntervalMs: 100, ratingSettleMs: 0, ratingIntervalMs: 100 },
+  });
 });
 
 afterAll(async () => {
@@ -119,11 +121,12 @@ describe('addBot and removeBot', () => {
       [0, 'Bot host'],
       [1, 'NORMAL bot'],
     ]);
-    // A removed bot's player stays (it may appear in history elsewhere); it never got a token.
-    const [row] = await api.sql<{ bot_level: string }>('SELECT bot_level::text FROM players WHERE id = $1', [
-      key(hard.game!.seats[1]!.player.id),
-    ]);
-    expect(row).toEqual({ bot_level: 'HARD' });
+    // A removed bot had played nothing: its player is gone with its seat, so bots cannot pile up.
+    const rows = await api.sql<{ id: string; bot_level: string }>(
+      'SELECT id::text, bot_level::text FROM players WHERE id = ANY($1::uuid[]) ORDER BY bot_level',
+      [[key(hard.game!.seats[1]!.player.id), key(normal.game!.seats[2]!.player.id)]],
+    );
+    expect(rows).toEqual([{ id: key(normal.game!.seats[2]!.player.id), bot_level: 'NORMAL' }]);
   });
 
   it('refuses a guest, a started game, a full table and a person’s seat with their codes, and changes nothing', async () => {
@@ -193,6 +196,16 @@ describe('bots play', () => {
         [key(lobby.id)],
       );
       expect(Number(bids[0]!.n)).toBeGreaterThan(5);
+      // Rated like any game: every seat, bots and the person who left, gets its rating for the preset.
+      const rated = await until('the ratings', async () => {
+        const rows = await api.sql<{ n: string }>(
+          `SELECT count(*) AS n FROM ratings r JOIN seats s ON s.player_id = r.player_id
+            WHERE s.game_id = $1 AND r.preset = $2`,
+          [key(lobby.id), preset],
+        );
+        return Number(rows[0]!.n) === 4 ? rows : null;
+      });
+      expect(rated).toEqual([{ n: '4' }]);
     },
     90_000,
   );

@@ -83,7 +83,8 @@ export type BotDecider = (state: GameState) => Command | null;
 
 /** A bot the host adds: the player row is written in the move's transaction, so a refusal leaves none. */
 interface NewBot {
-  readonly name: string;
+  /** Null: "<LEVEL> bot <n>", with the smallest n no bot at the table has. */
+  readonly name: string | null;
   readonly level: BotLevel;
 }
 
@@ -261,9 +262,16 @@ export class GameMoves {
               if (!(await lockGameAt(client, gameId, before.version))) return false;
               if (command.type === 'JOIN') await checkSeatCap(client, command.playerId, options.seatCap);
               if (command.type === 'ADD_BOT') {
+                // The game row is locked: the seats whose names the default avoids cannot change meanwhile.
                 await client.query(
-                  'INSERT INTO players (id, name, token_hash, bot_level) VALUES ($1, $2, $3, $4::"BotLevel")',
-                  [command.botId, bot?.name ?? `${command.level} bot`, unusableTokenHash(), command.level],
+                  `INSERT INTO players (id, name, token_hash, bot_level)
+                   SELECT $1, coalesce($2, (
+                            SELECT $4 || ' bot ' || n FROM generate_series(1, 1000) n
+                             WHERE NOT EXISTS (SELECT 1 FROM seats s JOIN players p ON p.id = s.player_id
+                                                WHERE s.game_id = $5 AND p.name = $4 || ' bot ' || n)
+                             ORDER BY n LIMIT 1)),
+                          $3, $4::"BotLevel"`,
+                  [command.botId, bot?.name ?? null, unusableTokenHash(), command.level, gameId],
                 );
               }
               if (seating) {
@@ -316,7 +324,9 @@ export class GameMoves {
    * processes, or a person's move racing it, it is applied at most once.
    */
   async serverMove(gameId: string, version: number, decideBot: BotDecider): Promise<MoveResult> {
-    const state = await this.states.loadFresh(gameId);
+    // A game's state at one version never changes: this process's copy at that version is the one to act on.
+    const cached = this.cache.get(gameId);
+    const state = cached?.version === version ? cached : await this.states.loadFresh(gameId);
     if (!state || state.version !== version) return { kind: 'not_found' };
     const options = { expectedVersion: version, requestHash: '' };
     const command = decideBot(state);

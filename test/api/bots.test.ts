@@ -113,13 +113,13 @@ describe('addBot and removeBot', () => {
     ).toEqual([
       [0, 'Bot host', false, null],
       [1, 'Deep Dice', true, 'HARD'],
-      [2, 'NORMAL bot', true, 'NORMAL'],
+      [2, 'NORMAL bot 1', true, 'NORMAL'],
     ]);
     const removed = await removeBot(host, { gameId: lobby.id, position: 1 });
     expect(removed.userErrors).toEqual([]);
     expect(removed.game!.seats.map((s) => [s.position, s.player.name])).toEqual([
       [0, 'Bot host'],
-      [1, 'NORMAL bot'],
+      [1, 'NORMAL bot 1'],
     ]);
     // A removed bot had played nothing: its player is gone with its seat, so bots cannot pile up.
     const rows = await api.sql<{ id: string; bot_level: string }>(
@@ -127,6 +127,23 @@ describe('addBot and removeBot', () => {
       [[key(hard.game!.seats[1]!.player.id), key(normal.game!.seats[2]!.player.id)]],
     );
     expect(rows).toEqual([{ id: key(normal.game!.seats[2]!.player.id), bot_level: 'NORMAL' }]);
+    // Default names are numbered per level, the smallest number free at the table.
+    await addBot(host, { gameId: lobby.id, level: 'EASY' });
+    const twoEasy = await addBot(host, { gameId: lobby.id, level: 'EASY' });
+    expect(twoEasy.game!.seats.map((s) => s.player.name)).toEqual([
+      'Bot host',
+      'NORMAL bot 1',
+      'EASY bot 1',
+      'EASY bot 2',
+    ]);
+    await removeBot(host, { gameId: lobby.id, position: 2 });
+    const again = await addBot(host, { gameId: lobby.id, level: 'EASY' });
+    expect(again.game!.seats.map((s) => s.player.name)).toEqual([
+      'Bot host',
+      'NORMAL bot 1',
+      'EASY bot 2',
+      'EASY bot 1',
+    ]);
   });
 
   it('refuses a guest, a started game, a full table and a person’s seat with their codes, and changes nothing', async () => {

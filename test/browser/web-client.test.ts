@@ -252,11 +252,11 @@ it('one person and five bots play a whole game in the browser; the page shows no
   const seats = await page.locator('.seat .seat-name').allInnerTexts();
   expect(seats.map((s) => s.replace(/\s*✕$/, ''))).toEqual([
     'Solo (you) ★',
-    'BOT EASY bot',
-    'BOT NORMAL bot',
-    'BOT HARD bot',
-    'BOT NORMAL bot',
-    'BOT HARD bot',
+    'BOT EASY bot 1',
+    'BOT NORMAL bot 1',
+    'BOT HARD bot 1',
+    'BOT NORMAL bot 2',
+    'BOT HARD bot 2',
   ]);
   // The host removes one and adds it back.
   await page.locator('[data-testid=remove-bot]').first().click();
@@ -287,7 +287,7 @@ it('one person and five bots play a whole game in the browser; the page shows no
     await page.waitForTimeout(100);
   }
   const winner = await page.locator('[data-testid=winner]').innerText();
-  expect(winner).toMatch(/(Solo|bot) wins!/);
+  expect(winner).toMatch(/^(Solo|(EASY|NORMAL|HARD) bot \d) wins!/);
   expect(myMoves).toBeGreaterThan(0);
   await page.screenshot({ path: path.join(ARTIFACTS, 'web-client-bots.png'), fullPage: true });
   expect(errors).toEqual([]);

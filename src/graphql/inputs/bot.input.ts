@@ -11,7 +11,7 @@ export class AddBotInput extends GameMoveInput {
   @Field(() => String, {
     nullable: true,
     description:
-      'Its display name: 1 to 40 characters, no control characters; by default its level, e.g. "HARD bot".',
+      'Its display name: 1 to 40 characters, no control characters; by default its level and a number no other bot at the table has, e.g. "HARD bot 2".',
   })
   name?: string | null;
 }

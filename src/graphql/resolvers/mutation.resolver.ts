@@ -222,7 +222,7 @@ export class MutationResolver {
     input: AddBotInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
-    const name = valid.optionalText(input.name, 'name', 40) ?? `${input.level} bot`;
+    const name = valid.optionalText(input.name, 'name', 40);
     const move = this.prepare('addBot', input, [input.level, name]);
     const result = await ctx.services.gameMoves.addBot(
       move.gameId,

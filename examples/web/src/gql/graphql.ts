@@ -16,7 +16,7 @@ export type AddBotInput = {
   idempotencyKey?: string | null | undefined;
   /** How well the bot plays. */
   level?: BotLevel;
-  /** Its display name: 1 to 40 characters, no control characters; by default its level, e.g. "HARD bot". */
+  /** Its display name: 1 to 40 characters, no control characters; by default its level and a number no other bot at the table has, e.g. "HARD bot 2". */
   name?: string | null | undefined;
 };
 

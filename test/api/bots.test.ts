@@ -1,7 +1,7 @@
 // Bots over the API: seating them, their moves made by the server once, and after a restart.
 import { TestApi } from '../support/api-harness';
 import { accepted, dataOf, gql, mutate, registerPlayer, type Player } from '../support/graphql-client';
-import { startServer } from '../support/server-launcher';
+import { spawnServer, startServer, stopAll } from '../support/server-launcher';
 import type { App } from '../../src/app';
 
 const BOT_FIELDS = `
@@ -227,7 +227,7 @@ describe('bots play', () => {
     90_000,
   );
 
-  it('with two processes on one database, each bot move is made once', async () => {
+  it('with two servers in this process on one database, each bot move is made once', async () => {
     const second: App = await startServer(api.database.url, { botDelayMs: 10, turnTimerIntervalMs: 50 });
     try {
       const host = await api.registerPlayer('Two-process host');
@@ -256,6 +256,48 @@ describe('bots play', () => {
       }
     } finally {
       await second.stop();
+    }
+  }, 120_000);
+
+  it('with two server processes (and this one) on one database, each bot move is made once', async () => {
+    const env = { BOT_DELAY_MS: '10' };
+    const processes = await Promise.all([
+      spawnServer({ databaseUrl: api.database.url, env }),
+      spawnServer({ databaseUrl: api.database.url, env }),
+    ]);
+    try {
+      const [a, b] = processes;
+      const host = await registerPlayer(a.url, 'Spawned host');
+      const games: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const lobby = accepted(
+          await mutate<{ id: string }>(a.url, 'createGame', { preset: 'PERUDO' }, host.token, 'id'),
+          'create',
+        );
+        for (const level of ['HARD', 'EASY', 'NORMAL'])
+          await addBot(host, { gameId: lobby.id, level }, a.url);
+        accepted(await mutate(a.url, 'startGame', { gameId: lobby.id }, host.token, 'id'), 'start');
+        accepted(await mutate(b.url, 'leaveGame', { gameId: lobby.id }, host.token, 'id'), 'leave');
+        games.push(lobby.id);
+      }
+      for (const id of games) {
+        const finished = await until('the bots to finish', async () => {
+          const g = await gameOf(id, b.url);
+          return g.status === 'FINISHED' ? g : null;
+        });
+        const versions = await api.sql<{ version: number; moves: string }>(
+          `SELECT version, count(*) FILTER (WHERE type IN ('BID_PLACED', 'DUDO_CALLED', 'EXACT_CALLED')) AS moves
+             FROM game_events WHERE game_id = $1 GROUP BY version ORDER BY version`,
+          [key(id)],
+        );
+        // Every version from the creation to the end, each with at most one bid or call.
+        expect(versions.map((v) => v.version)).toEqual(
+          Array.from({ length: finished.version }, (_, i) => i + 1),
+        );
+        expect(versions.filter((v) => Number(v.moves) > 1)).toEqual([]);
+      }
+    } finally {
+      await stopAll(processes);
     }
   }, 120_000);
 

@@ -302,22 +302,6 @@ export class GameMoves {
   }
 
   /**
-   * Plays the default move of a turn that ran out. `version` pins the game state the deadline belongs to,
-   * so with several processes (or a move racing the deadline) it is applied at most once.
-   */
-  async timeOut(gameId: string, version: number): Promise<MoveResult> {
-    const state = await this.states.loadFresh(gameId);
-    const turn = state ? currentRound(state)?.turn : null;
-    if (!state || state.version !== version || turn === null || turn === undefined)
-      return { kind: 'not_found' };
-    return this.act(
-      gameId,
-      { type: 'TIMEOUT', seat: turn },
-      { expectedVersion: version, operation: 'timeout', requestHash: '' },
-    );
-  }
-
-  /**
    * Makes the move the server owes a game at `version`, as its turn timer found it due: a bot's move when a
    * bot wants to act, else the default move of a timed turn that ran out. When neither is due (a bot chose
    * not to call out of turn), the game waits for its turn deadline. Pinned to `version`, so with several

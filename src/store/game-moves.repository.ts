@@ -8,6 +8,7 @@ import {
   mayRollDice,
   NO_DICE,
   botsToAct,
+  legalActions,
   serverMoveDue,
   turnDeadline,
   type BotLevel,
@@ -314,9 +315,24 @@ export class GameMoves {
     if (!state || state.version !== version) return { kind: 'not_found' };
     const options = { expectedVersion: version, requestHash: '' };
     const command = decideBot(state);
-    if (command) return this.act(gameId, command, { ...options, operation: 'bot' });
-    const deadline = turnDeadline(state);
     const turn = currentRound(state)?.turn;
+    if (command) {
+      const result = await this.act(gameId, command, { ...options, operation: 'bot' });
+      // A bot's move the rules refuse is a bug in its strategy: rather than leave the game stuck on it, the
+      // bot whose turn it is calls dudo, or makes the smallest bid when there is nothing to call.
+      const broken = result.kind === 'refused' && result.error.code !== 'STALE_VERSION';
+      const playerId = 'playerId' in command ? command.playerId : null;
+      if (!broken || turn === null || turn === undefined || state.seats[turn]!.playerId !== playerId)
+        return result;
+      const legal = legalActions(state, turn);
+      const smallest = legal.minBids[0];
+      const fallback: Command =
+        legal.canDudo || !smallest
+          ? { type: 'DUDO', playerId }
+          : { type: 'BID', playerId, quantity: smallest.minQuantity, face: smallest.face };
+      return this.act(gameId, fallback, { ...options, operation: 'bot' });
+    }
+    const deadline = turnDeadline(state);
     // The stored deadline is the turn's, unless bots were due to act first and let it be.
     const botsWereDue = botsToAct(state).length > 0;
     const turnRanOut = !botsWereDue || (deadline !== null && deadline <= this.options.now().getTime());

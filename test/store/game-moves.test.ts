@@ -133,3 +133,30 @@ it('decides a start again when another process seated the lobby differently sinc
   expect(started.seats.map((s) => s.playerId)).toEqual([host, stayer]);
   expect(started.version).toBe(5);
 });
+
+it('plays a safe move for a bot whose strategy answers with a move the rules refuse, so the game goes on', async () => {
+  const players = new PlayerRepository(a.prisma);
+  const host = (await players.register('Broken bot host')).player.id;
+  const repo = createGameStore(a).moves;
+  const created = await repo.create(
+    { host, rules: PRESETS.LIARS_DICE },
+    { ...options, operation: 'createGame' },
+  );
+  if (created.kind !== 'applied') throw new Error('create');
+  const gameId = created.gameId;
+  const added = applied(await repo.addBot(gameId, host, { name: null, level: 'HARD' }, options));
+  const bot = added.seats[1]!.playerId;
+  let state = applied(await repo.act(gameId, { type: 'START', playerId: host }, options));
+  // LIARS_DICE starts at seat 0: the person opens, and it is the bot's turn.
+  state = applied(await repo.act(gameId, { type: 'BID', playerId: host, quantity: 1, face: 3 }, options));
+  const illegal = (): Command => ({ type: 'BID', playerId: bot, quantity: 1, face: 3 });
+  const result = await repo.serverMove(gameId, state.version, illegal);
+  const after = applied(result);
+  expect(after.version).toBe(state.version + 1);
+  // It called dudo on the standing bid instead.
+  expect(result.kind === 'applied' && result.events[0]).toMatchObject({
+    type: 'DUDO_CALLED',
+    seat: 1,
+    timedOut: false,
+  });
+});

@@ -1,4 +1,5 @@
 // Bots over the API: seating them, their moves made by the server once, and after a restart.
+import { until } from '../support/timing';
 import { TestApi } from '../support/api-harness';
 import { accepted, dataOf, gql, mutate, registerPlayer, type Player } from '../support/graphql-client';
 import { spawnServer, startServer, stopAll } from '../support/server-launcher';
@@ -85,14 +86,16 @@ async function gameOf(gameId: string, url = api.url): Promise<BotGame> {
   return (dataOf(r) as { game: BotGame }).game;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** The game once its bots have played it to the end. */
+function finishedGame(gameId: string, url = api.url): Promise<BotGame> {
+  return until(
+    'the bots to finish',
+    async () => {
+      const g = await gameOf(gameId, url);
+      return g.status === 'FINISHED' ? g : null;
+    },
+    60_000,
+  );
 }
 
 /** The key inside a global id. */
@@ -194,10 +197,7 @@ describe('bots play', () => {
         expect((await addBot(host, { gameId: lobby.id, level })).userErrors).toEqual([]);
       await api.mutate('startGame', host, { gameId: lobby.id });
       await api.mutate('leaveGame', host, { gameId: lobby.id });
-      const finished = await until('the bots to finish', async () => {
-        const g = await gameOf(lobby.id);
-        return g.status === 'FINISHED' ? g : null;
-      });
+      const finished = await finishedGame(lobby.id);
       expect(finished.winner!.isBot).toBe(true);
       // Every move in the log was accepted by the engine (the log is only ever written by accepted moves)
       // and each version was written once: the bots' moves are versions 4.. in order, without gaps.
@@ -214,14 +214,18 @@ describe('bots play', () => {
       );
       expect(Number(bids[0]!.n)).toBeGreaterThan(5);
       // Rated like any game: every seat, bots and the person who left, gets its rating for the preset.
-      const rated = await until('the ratings', async () => {
-        const rows = await api.sql<{ n: string }>(
-          `SELECT count(*) AS n FROM ratings r JOIN seats s ON s.player_id = r.player_id
+      const rated = await until(
+        'the ratings',
+        async () => {
+          const rows = await api.sql<{ n: string }>(
+            `SELECT count(*) AS n FROM ratings r JOIN seats s ON s.player_id = r.player_id
             WHERE s.game_id = $1 AND r.preset = $2`,
-          [key(lobby.id), preset],
-        );
-        return Number(rows[0]!.n) === 4 ? rows : null;
-      });
+            [key(lobby.id), preset],
+          );
+          return Number(rows[0]!.n) === 4 ? rows : null;
+        },
+        60_000,
+      );
       expect(rated).toEqual([{ n: '4' }]);
     },
     90_000,
@@ -241,10 +245,7 @@ describe('bots play', () => {
         games.push(lobby.id);
       }
       for (const id of games) {
-        const finished = await until('the bots to finish', async () => {
-          const g = await gameOf(id, second.url);
-          return g.status === 'FINISHED' ? g : null;
-        });
+        const finished = await finishedGame(id, second.url);
         const moves = await api.sql<{ version: number; n: string }>(
           `SELECT version, count(*) AS n FROM game_events
             WHERE game_id = $1 AND type IN ('BID_PLACED', 'DUDO_CALLED', 'EXACT_CALLED') GROUP BY version`,
@@ -281,10 +282,7 @@ describe('bots play', () => {
         games.push(lobby.id);
       }
       for (const id of games) {
-        const finished = await until('the bots to finish', async () => {
-          const g = await gameOf(id, b.url);
-          return g.status === 'FINISHED' ? g : null;
-        });
+        const finished = await finishedGame(id, b.url);
         const versions = await api.sql<{ version: number; moves: string }>(
           `SELECT version, count(*) FILTER (WHERE type IN ('BID_PLACED', 'DUDO_CALLED', 'EXACT_CALLED')) AS moves
              FROM game_events WHERE game_id = $1 GROUP BY version ORDER BY version`,
@@ -329,10 +327,14 @@ describe('bots play', () => {
     ]);
     expect(stored!.version).toBe(version);
     await api.startServer();
-    const moved = await until('the bot to move', async () => {
-      const g = await gameOf(lobby.id);
-      return g.version > version ? g : null;
-    });
+    const moved = await until(
+      'the bot to move',
+      async () => {
+        const g = await gameOf(lobby.id);
+        return g.version > version ? g : null;
+      },
+      60_000,
+    );
     expect(moved.version).toBe(version + 1);
     const after = await api.sql<{ type: string }>(
       'SELECT type FROM game_events WHERE game_id = $1 AND version = $2',

@@ -3,7 +3,7 @@ import type { App } from '../../src/app';
 import { botRng, playTurn, TestApi, type BotView } from '../support/api-harness';
 import { accepted, dataOf, errorsOf, gql, mutate, startedGame, type Player } from '../support/graphql-client';
 import { startServer } from '../support/server-launcher';
-import { sleep } from '../support/timing';
+import { sleep, until } from '../support/timing';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const openskill = require('openskill') as typeof import('openskill', {
@@ -25,20 +25,6 @@ let cat: Player;
 let dan: Player;
 const played: PlayedGame[] = [];
 let open: { id: string };
-
-async function until<T>(
-  what: string,
-  check: () => Promise<T | null | undefined | false>,
-  ms = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 async function playToTheEnd(
   url: string,
@@ -343,10 +329,16 @@ describe('ratings', () => {
       api.url,
       played.map((g) => g.id),
     );
-    await until('every game to be rated', async () => {
-      const r = dataOf(await gql<RatingReply>(api.url, RATING, { id: cat!.id, preset: 'PUB' })).player.rating;
-      return r?.games === 2;
-    });
+    await until(
+      'every game to be rated',
+      async () => {
+        const r = dataOf(await gql<RatingReply>(api.url, RATING, { id: cat!.id, preset: 'PUB' })).player
+          .rating;
+        return r?.games === 2;
+      },
+      20_000,
+      100,
+    );
     for (const [key, rating] of want) {
       const [id, preset] = key.split(':');
       const got = dataOf(await gql<RatingReply>(api.url, RATING, { id, preset })).player.rating!;
@@ -406,11 +398,16 @@ describe('ratings across processes and crashes', () => {
     for (let i = 0; i < 2; i++)
       apps.push(await startServer(api.database.url, { ratingSettleMs: 0, ratingIntervalMs: 50 }));
     try {
-      await until('the game to be rated', async () => {
-        const r = dataOf(await gql<RatingReply>(api.url, RATING, { id: dan!.id, preset: 'PERUDO' })).player
-          .rating;
-        return r?.games === 1;
-      });
+      await until(
+        'the game to be rated',
+        async () => {
+          const r = dataOf(await gql<RatingReply>(api.url, RATING, { id: dan!.id, preset: 'PERUDO' })).player
+            .rating;
+          return r?.games === 1;
+        },
+        20_000,
+        100,
+      );
       await sleep(500);
       const want = await expectedRatings(
         api.url,

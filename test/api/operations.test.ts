@@ -20,23 +20,9 @@ import {
 import { spawnServer, startServer, type ServerProcess } from '../support/server-launcher';
 import { sql } from '../support/sql';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { sleep } from '../support/timing';
+import { sleep, until } from '../support/timing';
 import { connect, Subscription, type WsConnection } from '../support/ws-client';
 import { EmbeddedPostgresProcess } from '../hardening/support';
-
-async function until<T>(
-  what: string,
-  check: () => Promise<T | null | undefined | false>,
-  ms = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 const REGISTER = `mutation($input: RegisterPlayerInput!) {
   registerPlayer(input: $input) { player { id name } token userErrors { code } }
@@ -270,13 +256,17 @@ describe('metrics', () => {
     expect(after).toMatch(/^process_cpu_user_seconds_total \d/m);
     expect(after).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     // The timers count their runs (the turn timer looks every 250 ms, the lobby expiry once at start).
-    await until('the timers to have run', async () => {
-      const text = await scrape();
-      return (
-        (value(text, 'perudo_timer_runs_total{timer="turn_timer"}') ?? 0) > 0 &&
-        (value(text, 'perudo_timer_runs_total{timer="lobby_expiry"}') ?? 0) > 0
-      );
-    });
+    await until(
+      'the timers to have run',
+      async () => {
+        const text = await scrape();
+        return (
+          (value(text, 'perudo_timer_runs_total{timer="turn_timer"}') ?? 0) > 0 &&
+          (value(text, 'perudo_timer_runs_total{timer="lobby_expiry"}') ?? 0) > 0
+        );
+      },
+      15_000,
+    );
     expect(other.token).not.toBe(mover.token);
 
     // Not on the public port.
@@ -435,10 +425,14 @@ describe('/ready', () => {
   it('is false while PostgreSQL is down and true again once it is back; /health stays up', async () => {
     expect(await ready()).toEqual({ status: 200, body: { ready: true } });
     await postgres.stop();
-    const down = await until('not ready', async () => {
-      const r = await ready();
-      return r.status === 503 ? r : null;
-    });
+    const down = await until(
+      'not ready',
+      async () => {
+        const r = await ready();
+        return r.status === 503 ? r : null;
+      },
+      15_000,
+    );
     expect(down.body).toMatchObject({ ready: false });
     expect(String((down.body as { reason: string }).reason)).toMatch(/change bus|database/);
     expect((await fetch(app.url.replace('/graphql', '/health'))).status).toBe(200);

@@ -1,3 +1,4 @@
+import { until } from '../support/timing';
 import { Client } from 'pg';
 import { startApp, type App } from '../../src/app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -79,16 +80,6 @@ async function game(app: App, id: string): Promise<GameState> {
     { g: id },
   );
   return r.game;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('timed turns', () => {

@@ -19,7 +19,7 @@ import {
 } from '../support/graphql-client';
 import { type ServerProcess, spawnServer } from '../support/server-launcher';
 import { sql } from '../support/sql';
-import { sleep } from '../support/timing';
+import { until } from '../support/timing';
 import { RawSocket } from '../support/ws-client';
 import { checkLog, EmbeddedPostgresProcess, type Move, nextMove } from './support';
 
@@ -43,18 +43,13 @@ function delivered(socket: RawSocket, id: string): SeenEvent[] {
   return socket.results(id).map((r) => (r.data as { gameEvents: SeenEvent }).gameEvents);
 }
 
-async function until<T>(
+/** Waits as `until` does; a probe that fails (the database or a server is down) counts as not yet. */
+function untilReachable<T>(
   what: string,
   probe: () => Promise<T | null | undefined | false>,
   timeoutMs = 10_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
+  return until(what, () => probe().catch(() => null), timeoutMs);
 }
 
 describe('the server process killed with SIGKILL mid-game', () => {
@@ -85,7 +80,7 @@ describe('the server process killed with SIGKILL mid-game', () => {
 
   /** The server's connection whose statement waits for a lock the test holds. */
   async function blockedBackend(): Promise<number> {
-    return until('the move to wait for the lock', async () => {
+    return untilReachable('the move to wait for the lock', async () => {
       const rows = await sql<{ pid: number }>(
         db.url,
         // The move's statement (it writes the event log): the turn timer's claim and autovacuum may wait too.
@@ -162,7 +157,7 @@ describe('the server process killed with SIGKILL mid-game', () => {
     // 2. The process dies while the move's statement waits in PostgreSQL, which then commits it.
     const second = await nextMove(server.url, game.id, players);
     await killMidMove(() => send(second, 'committed after the crash'), false);
-    await until(
+    await untilReachable(
       'the orphaned statement to commit',
       async () => (await recorded('committed after the crash')) === 1,
     );
@@ -189,7 +184,9 @@ describe('the server process killed with SIGKILL mid-game', () => {
     const log = await checkLog(db.url, game.id);
     expect(log.status).toBe('FINISHED');
     const lastSeq = log.events[log.events.length - 1]!.seq;
-    await until('the last event', async () => delivered(socket, 'events').some((e) => e.seq === lastSeq));
+    await untilReachable('the last event', async () =>
+      delivered(socket, 'events').some((e) => e.seq === lastSeq),
+    );
     seen.push(...delivered(socket, 'events'));
     // Every event exactly once, in order, across four processes and four sockets.
     expect(seen).toEqual(log.events.map((e) => ({ seq: e.seq, type: e.type })));
@@ -258,7 +255,10 @@ describe('PostgreSQL stopped and started again under a running server', () => {
     let view = await play();
     const seqNow = async (): Promise<number> => (await checkLog(url, game.id)).events.length;
     let lastSeq = await seqNow();
-    await until('the subscriber to catch up', async () => delivered(socket, 'events').length === lastSeq);
+    await untilReachable(
+      'the subscriber to catch up',
+      async () => delivered(socket, 'events').length === lastSeq,
+    );
 
     await postgres.stop();
     const pending = await nextMove(player.url, game.id, players).catch(() => null);
@@ -328,7 +328,7 @@ describe('PostgreSQL stopped and started again under a running server', () => {
     expect(socket.closeState).toBeNull();
 
     expect(await postgres.start()).toBe(url);
-    await until('the server to reach the database again', async () =>
+    await untilReachable('the server to reach the database again', async () =>
       dataOf(await gql(player.url, '{ games { nodes { id } } }')),
     );
     // The move refused during the outage was not applied: the game is where it was.
@@ -339,17 +339,20 @@ describe('PostgreSQL stopped and started again under a running server', () => {
       resumed.name,
     );
     lastSeq = await seqNow();
-    await until(
+    await untilReachable(
       'events to reach the subscriber again',
       async () => delivered(socket, 'events').length === lastSeq,
     );
     while (view.status === 'IN_PROGRESS') view = await play();
     const checked = await checkLog(url, game.id);
     expect(checked.status).toBe('FINISHED');
-    await until('the last event', async () => delivered(socket, 'events').length === checked.events.length);
+    await untilReachable(
+      'the last event',
+      async () => delivered(socket, 'events').length === checked.events.length,
+    );
     expect(delivered(socket, 'events')).toEqual(checked.events.map((e) => ({ seq: e.seq, type: e.type })));
     // Both processes listen again.
-    await until('both listeners to reconnect', async () => {
+    await untilReachable('both listeners to reconnect', async () => {
       const [row] = await sql<{ n: string }>(
         url,
         `SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'perudo-listener'`,

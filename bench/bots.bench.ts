@@ -18,21 +18,11 @@ import {
   type RuleSet,
 } from '../src/engine';
 import { botMove } from '../src/bots/bot-moves';
+import { integerOptions } from './bench-support';
 
 interface Options {
   games: number;
   seed: number;
-}
-
-function parseArgs(argv: string[]): Options {
-  const o: Options = { games: 1000, seed: 1 };
-  for (let i = 0; i < argv.length; i += 2) {
-    const key = argv[i]!.replace(/^--/, '');
-    const value = Number(argv[i + 1]);
-    if (!(key in o) || !Number.isInteger(value) || value < 1) throw new Error(`bad option ${argv[i]}`);
-    (o as unknown as Record<string, number>)[key] = value;
-  }
-  return o;
 }
 
 const AT = '2026-01-01T00:00:00.000Z';
@@ -92,7 +82,7 @@ const PAIRS: readonly [BotLevel, BotLevel][] = [
 ];
 
 function main(): void {
-  const o = parseArgs(process.argv.slice(2));
+  const o = integerOptions<Options>(process.argv.slice(2), { games: 1000, seed: 1 });
   const rows: object[] = [];
   const started = Date.now();
   let failures = 0;

@@ -14,10 +14,10 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Client as PgClient, Pool } from 'pg';
+import { Pool } from 'pg';
 import { startApp } from '../src/app';
 import { migrate } from '../src/database/migrate';
-import { startEmbeddedDatabase } from '../src/database/embedded-database';
+import { benchDatabase } from './bench-support';
 import {
   applyCommand,
   createGame,
@@ -44,27 +44,6 @@ const SAMPLES = argument('samples', 300);
 const PLAYERS = 2_000;
 const BATCH = 1_000;
 const SEATS = 3;
-
-async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
-  const admin = process.env.DATABASE_URL;
-  if (!admin) return startEmbeddedDatabase();
-  const name = `perudo_history_bench_${Date.now()}`;
-  const client = new PgClient({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async stop() {
-      const c = new PgClient({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 interface Simulated {
   readonly id: string;
@@ -258,7 +237,7 @@ async function measure(
 }
 
 async function main(): Promise<void> {
-  const database = await startDatabase();
+  const database = await benchDatabase('perudo_history_bench');
   await migrate(database.url);
   const pool = new Pool({ connectionString: database.url, max: 4 });
   try {

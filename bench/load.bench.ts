@@ -20,7 +20,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { Client as PgClient } from 'pg';
 import { migrate } from '../src/database/migrate';
-import { startEmbeddedDatabase } from '../src/database/embedded-database';
+import { benchDatabase } from './bench-support';
 
 interface Options {
   games: number;
@@ -88,28 +88,6 @@ interface Server {
   url: string;
   pid: number | null;
   stop(): Promise<void>;
-}
-
-async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
-  const admin = process.env.DATABASE_URL;
-  // Durable like production: a benchmark on a cluster that skips its flushes would flatter every commit.
-  if (!admin) return startEmbeddedDatabase({ durable: true });
-  const name = `perudo_bench_${Date.now()}`;
-  const client = new PgClient({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async stop() {
-      const c = new PgClient({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 async function startServer(databaseUrl: string): Promise<Server> {
@@ -589,7 +567,8 @@ async function registerPlayers(api: Api, n: number): Promise<string[]> {
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   const external = process.env.BENCH_URL;
-  const db = external ? null : await startDatabase();
+  // Durable like production: a benchmark on a cluster that skips its flushes would flatter every commit.
+  const db = external ? null : await benchDatabase('perudo_bench', { durable: true });
   if (db) await migrate(db.url);
   const durability = db
     ? await durabilityOf(db.url)

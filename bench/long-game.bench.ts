@@ -14,42 +14,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { Client as PgClient } from 'pg';
-import { startEmbeddedDatabase } from '../src/database/embedded-database';
+import { benchDatabase, integerOptions } from './bench-support';
 
 interface Options {
   rounds: number;
   subscriptions: number;
-}
-
-function parseArgs(argv: string[]): Options {
-  const o: Options = { rounds: 1000, subscriptions: 20 };
-  for (let i = 0; i < argv.length; i += 2) {
-    const key = argv[i]!.replace(/^--/, '');
-    const value = Number(argv[i + 1]);
-    if (!(key in o) || !Number.isInteger(value) || value < 1) throw new Error(`bad option ${argv[i]}`);
-    (o as unknown as Record<string, number>)[key] = value;
-  }
-  return o;
-}
-
-async function database(): Promise<{ url: string; stop(): Promise<void> }> {
-  const admin = process.env.DATABASE_URL;
-  if (!admin) {
-    const embedded = await startEmbeddedDatabase();
-    return { url: embedded.url, stop: () => embedded.stop() };
-  }
-  const name = `bench_long_${process.pid}`;
-  const run = async (sql: string): Promise<void> => {
-    const c = new PgClient({ connectionString: admin });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), stop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 function rssMiB(pid: number): number {
@@ -61,8 +30,8 @@ interface Registered {
 }
 
 async function main(): Promise<void> {
-  const o = parseArgs(process.argv.slice(2));
-  const db = await database();
+  const o = integerOptions<Options>(process.argv.slice(2), { rounds: 1000, subscriptions: 20 });
+  const db = await benchDatabase('bench_long');
   const child = spawn(process.execPath, [join(__dirname, '..', 'src', 'server.js')], {
     env: { ...process.env, DATABASE_URL: db.url, PORT: '0', NODE_ENV: 'production', RATE_LIMITS: 'off' },
     stdio: ['ignore', 'pipe', 'inherit'],

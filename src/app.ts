@@ -23,8 +23,8 @@ import { afterCommitNotifier, PgNotifier, type ChangeNotifier } from './store/ch
 import { EventLogQueries } from './store/event-log.queries';
 import { GameSnapshotRepository } from './store/game-snapshots.repository';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
-import { DEFAULT_BOT_DELAY_MS, TurnTimer } from './timers/turn-timer';
-import { serverMoveDue } from './engine';
+import { TurnTimer } from './timers/turn-timer';
+import { DEFAULT_BOT_DELAY_MS, serverMoveDue } from './engine';
 import { createGameStore } from './store/game-store';
 import { IdempotencyJanitor } from './store/idempotency-janitor';
 import { PlayerRepository } from './store/player.repository';

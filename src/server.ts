@@ -6,7 +6,7 @@ import { migrate } from './database/migrate';
 import { resolveDatabase } from './database/resolve-database';
 import { createLogger, wantsPrettyLogs } from './observability/logger';
 import { DEFAULT_LOBBY_IDLE_MS } from './timers/lobby-expiry';
-import { DEFAULT_BOT_DELAY_MS } from './timers/turn-timer';
+import { DEFAULT_BOT_DELAY_MS } from './engine';
 
 /** A whole number from the environment within bounds, or the default when unset; else the start stops. */
 function intFromEnv(name: string, fallback: number | null, min: number, max: number): number | null {

@@ -39,7 +39,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'ws',
     'observability',
   ],
-  server: ['app', 'database', 'gate', 'limits', 'observability', 'timers'],
+  server: ['app', 'database', 'engine', 'gate', 'limits', 'observability', 'timers'],
 };
 
 /** Packages a part may not use whatever it imports: the engine is pure, the store knows no GraphQL. */

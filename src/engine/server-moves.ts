@@ -3,6 +3,9 @@ import { checkExact } from './actions';
 import { currentRound, lastBid, turnDeadline, turnStartedAt, type GameState } from './state';
 import { epochMillis } from './timestamps';
 
+/** How long a bot thinks before its move by default (ms; the server's BOT_DELAY_MS). */
+export const DEFAULT_BOT_DELAY_MS = 1000;
+
 /**
  * The seats whose bot may act now: the bot whose turn it is, and the bots that may call exact out of turn
  * (where the rules allow it). Empty outside play.

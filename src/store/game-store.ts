@@ -1,5 +1,6 @@
 // Wires the pieces of game storage together on one database.
 import type { DatabaseClients } from '../database/prisma';
+import { DEFAULT_BOT_DELAY_MS } from '../engine';
 import type { ChangeNotifier } from './change-notifier';
 import { FairnessRecords } from './fairness.repository';
 import { FeedCheckQueries } from './feed-checks.queries';
@@ -40,7 +41,7 @@ export function createGameStore(db: DatabaseClients, options: GameStoreOptions =
     fairness,
     now: options.now ?? (() => new Date()),
     notifier: options.notifier ?? { afterCommit() {} },
-    botDelayMs: options.botDelayMs ?? 1000,
+    botDelayMs: options.botDelayMs ?? DEFAULT_BOT_DELAY_MS,
   });
   return {
     moves,

@@ -8,9 +8,6 @@ import type { OverdueTurn, TurnDeadlineQueries } from '../store/turn-deadlines.q
 /** Bots of real games draw their choices from the system's secure generator: nobody can predict them. */
 const secureRng: Rng = { int: (n) => randomInt(n) };
 
-/** The default think time of a bot before its move (BOT_DELAY_MS). */
-export const DEFAULT_BOT_DELAY_MS = 1000;
-
 /** The bots' moves of real games. */
 export const playBots: BotDecider = (state) => botMove(state, secureRng);
 

@@ -1,14 +1,9 @@
 // What a bot believes about the number of dice matching a face: from its own dice, and for HARD the bids.
-import { binomialOdds } from '../engine';
+import { binomialDistribution, countFor, matchChance } from '../engine';
 import type { BotView } from './bot-decision';
 
 /** P(count = k) for k = 0..max of the dice of all the other seats that match one face. */
 export type CountDistribution = readonly number[];
-
-/** Whether a die showing `die` counts for a bid on `face`. */
-function matches(die: number, face: number, acesWild: boolean): boolean {
-  return die === face || (acesWild && die === 1 && face !== 1);
-}
 
 /** Whether aces are wild in the open round of the view. */
 export function acesWildIn(view: BotView): boolean {
@@ -18,34 +13,14 @@ export function acesWildIn(view: BotView): boolean {
 /** How many of the viewer's own dice count for `face`. */
 export function ownMatches(view: BotView, face: number): number {
   const own = view.viewerSeat === null ? null : view.seats[view.viewerSeat]!.dice;
-  const wild = acesWildIn(view);
-  let n = 0;
-  for (const d of own ?? []) if (matches(d, face, wild)) n++;
-  return n;
-}
-
-function perDie(face: number, acesWild: boolean): number {
-  return acesWild && face !== 1 ? 1 / 3 : 1 / 6;
-}
-
-/** The binomial distribution of matches among `n` dice. */
-function binomial(n: number, p: number): number[] {
-  const out = new Array<number>(n + 1);
-  // The plain recurrence from (1 - p)^n holds while that power is far above the smallest double.
-  if (n > 600) {
-    for (let k = 0; k <= n; k++) out[k] = binomialOdds(n, p, k).exactly;
-    return out;
-  }
-  out[0] = (1 - p) ** n;
-  for (let k = 0; k < n; k++) out[k + 1] = (out[k]! * (n - k) * p) / ((k + 1) * (1 - p));
-  return out;
+  return own ? countFor([own], face, acesWildIn(view)) : 0;
 }
 
 /** The other seats' dice as independent fair dice: what NORMAL believes. */
 export function blindBelief(view: BotView, face: number): CountDistribution {
   let unseen = 0;
   for (const s of view.seats) if (s.position !== view.viewerSeat) unseen += s.diceCount;
-  return binomial(unseen, perDie(face, acesWildIn(view)));
+  return binomialDistribution(unseen, matchChance(face, acesWildIn(view)));
 }
 
 /** How strongly a bid on a face is read as holding that face (per matching die, as a likelihood ratio). */
@@ -78,11 +53,11 @@ export function readBelief(
 ): CountDistribution {
   const round = view.currentRound;
   const wild = acesWildIn(view);
-  const p = perDie(face, wild);
+  const p = matchChance(face, wild);
   let total: number[] = [1];
   for (const seat of view.seats) {
     if (seat.position === view.viewerSeat || seat.diceCount === 0) continue;
-    const weights = binomial(seat.diceCount, p);
+    const weights = binomialDistribution(seat.diceCount, p);
     for (const [i, bid] of (round?.bids ?? []).entries()) {
       if (bid.seat !== seat.position || bid.timedOut) continue;
       let ratio = 1;

@@ -27,6 +27,11 @@ function matches(die: number, face: number, acesWild: boolean): boolean {
   return die === face || (acesWild && die === 1 && face !== 1);
 }
 
+/** The chance that one unseen die counts for a bid on `face`: a third with wild aces (aces too), else a sixth. */
+export function matchChance(face: number, acesWild: boolean): number {
+  return acesWild && face !== 1 ? 1 / 3 : 1 / 6;
+}
+
 /**
  * The odds of `quantity` x `face` for the viewer of `view`; null when no round is open. Expects a face in
  * 1..6 and a quantity from 1 (callers validate input; anything else is a bug).
@@ -43,8 +48,7 @@ export function oddsFor(view: OddsView, quantity: number, face: number): BidOdds
     if (seat.dice === null) unseen += seat.diceCount;
     else for (const d of seat.dice) if (matches(d, face, acesWild)) known++;
   }
-  const p = acesWild && face !== 1 ? 1 / 3 : 1 / 6;
-  return binomialOdds(unseen, p, quantity - known);
+  return binomialOdds(unseen, matchChance(face, acesWild), quantity - known);
 }
 
 /** The odds of the bid on the table in the open round; null when there is none. */
@@ -67,6 +71,14 @@ export function binomialOdds(n: number, p: number, m: number): BidOdds {
   let tail = 0;
   for (let j = n; j >= m; j--) tail += weights[j]!;
   return { atLeast: m === 0 ? 1 : clamp(tail / total), exactly: clamp(weights[m]! / total) };
+}
+
+/** P(X = k) for k = 0..n, X ~ Binomial(n, p), 0 < p < 1, by the same recurrence as binomialOdds. */
+export function binomialDistribution(n: number, p: number): number[] {
+  const weights = relativePmf(n, p);
+  let total = 0;
+  for (let j = 0; j <= n; j++) total += weights[j]!;
+  return weights.map((w) => clamp(w / total));
 }
 
 /** The binomial pmf for 0..n divided by its value at the mode: each step moves one count from the mode. */

@@ -1,5 +1,5 @@
 // Moves: creating a game, acting on one and timing a turn out, each written under the game's version guard.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   applyCommand,
   createGame,
@@ -20,6 +20,7 @@ import {
 import type { Pool, PoolClient } from 'pg';
 import { withConnection } from '../database/checkout';
 import { newChain, randomClientSeed } from '../security/fair-dice-secrets';
+import { hashToken, newToken } from '../security/tokens';
 import type { ChangeNotifier } from './change-notifier';
 import type { FairnessRecords, MoveDice } from './fairness.repository';
 import { changeOf } from './game-change';
@@ -87,11 +88,6 @@ interface NewBot {
   /** Null: "<LEVEL> bot <n>", with the smallest n no bot at the table has. */
   readonly name: string | null;
   readonly level: BotLevel;
-}
-
-/** Bots never authenticate: their token hash is the digest of a secret drawn and dropped at once. */
-function unusableTokenHash(): string {
-  return createHash('sha256').update(randomBytes(32)).digest('hex');
 }
 
 export class GameMoves {
@@ -272,7 +268,8 @@ export class GameMoves {
                                                 WHERE s.game_id = $5 AND p.name = $4 || ' bot ' || n)
                              ORDER BY n LIMIT 1)),
                           $3, $4::"BotLevel"`,
-                  [command.botId, bot?.name ?? null, unusableTokenHash(), command.level, gameId],
+                  // Bots never authenticate: the digest is of a token drawn here and never kept.
+                  [command.botId, bot?.name ?? null, hashToken(newToken()), command.level, gameId],
                 );
               }
               if (seating) {

@@ -226,10 +226,8 @@ export class GameMoves {
           : null;
         if (dice === 'stale') {
           // A start decided on a lobby that a leave has changed since: decide it again on the stored seats.
-          this.cache.forget(gameId);
+          this.lostRace(gameId, attempt);
           fresh = true;
-          if (attempt >= MAX_ATTEMPTS)
-            throw new Error(`move on game ${gameId} lost ${attempt} races in a row`);
           continue;
         }
         moveDice = dice;
@@ -293,9 +291,8 @@ export class GameMoves {
             })
           : await this.writeMove(this.pool, gameId, before, after, events, before.version, actor, options);
       if (applied) return this.publishApplied(gameId, after, events);
-      this.cache.forget(gameId);
+      this.lostRace(gameId, attempt);
       fresh = true;
-      if (attempt >= MAX_ATTEMPTS) throw new Error(`move on game ${gameId} lost ${attempt} races in a row`);
     }
   }
 
@@ -359,6 +356,12 @@ export class GameMoves {
   onApplied(listener: (gameId: string, events: readonly GameEvent[], state: GameState) => void): () => void {
     this.appliedListeners.add(listener);
     return () => this.appliedListeners.delete(listener);
+  }
+
+  /** A move was decided on a state that is no longer the game's: the next attempt reloads it. */
+  private lostRace(gameId: string, attempt: number): void {
+    this.cache.forget(gameId);
+    if (attempt >= MAX_ATTEMPTS) throw new Error(`move on game ${gameId} lost ${attempt} races in a row`);
   }
 
   /** After a commit: caches the new state, notifies the other processes and this one's listeners. */

@@ -8,6 +8,7 @@ import {
   minQuantity,
   type BiddingContext,
 } from './bidding';
+import { defaultMove } from './default-move';
 import { rngDiceSource, type DiceSource } from './dice-source';
 import type { Rng } from './random';
 import type { RuleSet } from './rules';
@@ -489,8 +490,8 @@ function challenge(
 }
 
 /**
- * The turn of `seat` ran out: the server calls dudo if there is a bid, else opens with the minimum legal
- * bid. A player who let `timeoutsToForfeit` turns in a row run out forfeits instead.
+ * The turn of `seat` ran out: the server makes its default move (`defaultMove`: dudo if there is a bid,
+ * else the smallest opening bid). A player who let `timeoutsToForfeit` turns in a row run out forfeits instead.
  */
 function timeout(state: GameState, seat: number, ctx: MoveContext): ActionResult {
   const round = currentRound(state);
@@ -509,13 +510,10 @@ function timeout(state: GameState, seat: number, ctx: MoveContext): ActionResult
     if (!finishIfWon(t)) restartVoidedRound(t, round, seat, ctx.dice);
     return done(t);
   }
-  const last = lastBid(round);
-  if (last) {
-    challenge(t, round, seat, last, true, ctx.dice);
-  } else {
-    const opening = minimumBids(biddingContext(state, round, seat), totalDice(state))[0]!;
-    t.emit({ type: 'BID_PLACED', seat, quantity: opening.minQuantity, face: opening.face, timedOut: true });
-  }
+  // The guards above are defaultMove's own: the game is in progress and it is `seat`'s turn.
+  const move = defaultMove(state, seat)!;
+  if (move.kind === 'DUDO') challenge(t, round, seat, lastBid(round)!, true, ctx.dice);
+  else t.emit({ type: 'BID_PLACED', seat, quantity: move.quantity, face: move.face, timedOut: true });
   return done(t);
 }
 

@@ -1,6 +1,7 @@
 // The pure Perudo rules engine: no I/O, no clock, randomness injected.
 export * from './actions';
 export * from './bidding';
+export * from './default-move';
 export * from './dice-source';
 export * from './event-meaning';
 export * from './events';

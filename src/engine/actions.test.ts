@@ -1,5 +1,6 @@
 // Tests of playing a game: dudo, turns, elimination, starters, immutability and the round limit.
-import { applyCommand, type ActionResult, type Command } from './actions';
+import { applyCommand } from './actions';
+import type { ActionResult, Command } from './commands';
 import { seededRng } from './random';
 import { MAX_ROUNDS, type GameState } from './state';
 import { rulesFor, AT, buildRound, deepFreeze, pid, Table, types } from './testing/builders';

@@ -1,6 +1,6 @@
 // The move the server makes for a seat that must move and does not: a timed turn that ran out, or a bot
 // whose chosen move the rules refused.
-import type { Command } from './actions';
+import type { Command } from './commands';
 import { biddingContext, minimumBids } from './bidding';
 import { currentRound, lastBid, totalDice, type GameState, type PlayerId } from './state';
 

@@ -1,6 +1,6 @@
 // Where a game's dice and random choices come from: the engine asks by name, so each throw can be derived
 // (and later checked) on its own instead of being the next number of a stream.
-import type { Command } from './actions';
+import type { Command } from './commands';
 import { rollDice, rollDie, type Rng } from './random';
 import type { GameState } from './state';
 

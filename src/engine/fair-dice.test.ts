@@ -1,6 +1,8 @@
 // Tests of the provably fair dice derivation and of the engine playing with a fair dice source.
 import { createHash, createHmac } from 'node:crypto';
-import { applyCommand, createGame, type ActionResult } from './actions';
+import { applyCommand } from './actions';
+import type { ActionResult } from './commands';
+import { createGame } from './lobby.actions';
 import { mayRollDice, NO_DICE, rngDiceSource } from './dice-source';
 import {
   chainKey,

@@ -1,12 +1,21 @@
 // The pure Perudo rules engine: no I/O, no clock, randomness injected.
 export * from './actions';
+export { checkBid, checkExact } from './bidding.actions';
 export * from './bidding';
+export * from './commands';
 export * from './default-move';
 export * from './dice-source';
 export * from './event-meaning';
 export * from './events';
 export * from './fair-dice';
 export * from './legal-actions';
+export {
+  createGame,
+  GAME_NAME_MAX_LENGTH,
+  TIMEOUTS_TO_FORFEIT,
+  TURN_SECONDS,
+  type NewGame,
+} from './lobby.actions';
 export * from './odds';
 export * from './places';
 export * from './random';

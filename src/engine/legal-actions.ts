@@ -1,6 +1,6 @@
 // What a seat may do now: bid (and the smallest bids), call dudo, or call exact.
 import { biddingContext, minimumBids } from './bidding';
-import { checkExact } from './actions';
+import { checkExact } from './bidding.actions';
 import { currentRound, lastBid, totalDice, type GameState } from './state';
 
 export interface LegalActions {

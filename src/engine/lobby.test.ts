@@ -1,5 +1,6 @@
 // Tests of creating a game, its lobby, and leaving a game in progress.
-import { applyCommand, createGame, GAME_NAME_MAX_LENGTH } from './actions';
+import { applyCommand } from './actions';
+import { createGame, GAME_NAME_MAX_LENGTH } from './lobby.actions';
 import { seededRng } from './random';
 import { PRESETS } from './rules';
 import { AT, buildRound, pid, rulesFor, Table, types } from './testing/builders';

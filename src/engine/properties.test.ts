@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { applyCommand, createGame, type Command } from './actions';
+import { applyCommand } from './actions';
+import type { Command } from './commands';
+import { createGame } from './lobby.actions';
 import { isMidAction } from './event-meaning';
 import type { GameEvent } from './events';
 import { legalActions } from './legal-actions';

@@ -5,7 +5,7 @@ import { DEFAULT_TIMEOUTS_TO_FORFEIT, nextActiveSeat } from './state';
 
 // The copies below list every field instead of using object spread: V8 builds such literals an order of
 // magnitude faster, and the reducer runs for every event of every game. The field order is that of the
-// interfaces in state.ts (and of the objects the spread used to produce).
+// interfaces in state.ts.
 
 function pick<T>(patch: T | undefined, current: T): T {
   return patch === undefined ? current : patch;

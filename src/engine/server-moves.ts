@@ -1,5 +1,5 @@
 // When the server next moves in a game by itself: a timed turn running out, or a bot's move.
-import { checkExact } from './actions';
+import { checkExact } from './bidding.actions';
 import { currentRound, lastBid, turnDeadline, turnStartedAt, type GameState } from './state';
 import { epochMillis } from './timestamps';
 

@@ -1,5 +1,7 @@
 // Tests of turn timeouts: the move made for a player whose turn ran out, and forfeits.
-import { applyCommand, createGame, type ActionResult, type Command } from './actions';
+import { applyCommand } from './actions';
+import type { ActionResult, Command } from './commands';
+import { createGame } from './lobby.actions';
 import type { GameEvent } from './events';
 import { seededRng } from './random';
 import { replay } from './replay';

@@ -3,7 +3,9 @@
  * For tests only: rule sets, tables built directly in a precise position, and a `Table` that drives a
  * game command by command while recording its event log. Not used by the engine itself.
  */
-import { applyCommand, createGame, type ActionResult, type Command } from '../actions';
+import { applyCommand } from '../actions';
+import type { ActionResult, Command } from '../commands';
+import { createGame } from '../lobby.actions';
 import type { GameEvent } from '../events';
 import { seededRng, type Rng } from '../random';
 import { resolveRules, type PresetName, type RuleOverrides, type RuleSet } from '../rules';

@@ -4,7 +4,7 @@
  * from `legalActions`) or an arbitrary attempt that is usually illegal (wrong turn, bad bids, calls nobody
  * may make, unknown players). Not used by the engine itself.
  */
-import type { Command } from '../actions';
+import type { Command } from '../commands';
 import { legalActions } from '../legal-actions';
 import type { Rng } from '../random';
 import { currentRound, totalDice, type GameState } from '../state';

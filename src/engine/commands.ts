@@ -1,0 +1,40 @@
+// The engine's commands, what applying one needs from outside, and what it yields.
+import type { DiceSource } from './dice-source';
+import type { GameEvent } from './events';
+import type { Rng } from './random';
+import type { BotLevel, GameState, PlayerId } from './state';
+import type { Violation } from './violations';
+
+/**
+ * What an action needs from outside the engine: its dice (a fair-dice source in real games, or an Rng the
+ * engine draws from in call order, for tests and benchmarks) and the time to record.
+ */
+export type ActionContext = {
+  /** ISO-8601 timestamp recorded on the events. */
+  readonly at: string;
+} & ({ readonly dice: DiceSource } | { readonly rng: Rng });
+
+export type ActionResult =
+  | { readonly ok: true; readonly state: GameState; readonly events: readonly GameEvent[] }
+  | { readonly ok: false; readonly violation: Violation };
+
+export type Command =
+  | { readonly type: 'JOIN'; readonly playerId: PlayerId }
+  /** The host seats a bot: a new player, `botId`, whose moves the server makes. */
+  | {
+      readonly type: 'ADD_BOT';
+      readonly playerId: PlayerId;
+      readonly botId: PlayerId;
+      readonly level: BotLevel;
+    }
+  /** The host frees the seat of a bot in the lobby. */
+  | { readonly type: 'REMOVE_BOT'; readonly playerId: PlayerId; readonly seat: number }
+  | { readonly type: 'LEAVE'; readonly playerId: PlayerId }
+  | { readonly type: 'START'; readonly playerId: PlayerId }
+  | { readonly type: 'BID'; readonly playerId: PlayerId; readonly quantity: number; readonly face: number }
+  | { readonly type: 'DUDO'; readonly playerId: PlayerId }
+  | { readonly type: 'EXACT'; readonly playerId: PlayerId }
+  /** Issued by the server when the turn of `seat` ran out (timed turns only). */
+  | { readonly type: 'TIMEOUT'; readonly seat: number }
+  /** Issued by the server when a game stayed in its lobby, unchanged, for longer than the server allows. */
+  | { readonly type: 'EXPIRE_LOBBY' };

@@ -1,0 +1,229 @@
+// The lobby and the game's life outside a round: creating a game, joining, leaving, seating and removing
+// bots, starting, and expiring an idle lobby.
+import { done, fail, type MoveContext } from './action-support';
+import type { ActionResult, Command } from './commands';
+import type { DiceSource } from './dice-source';
+import { eliminateMidRound, startRound } from './round-flow';
+import type { RuleSet } from './rules';
+import {
+  currentRound,
+  seatOf,
+  DEFAULT_TIMEOUTS_TO_FORFEIT,
+  type GameState,
+  type PlayerId,
+  type RollOffThrow,
+} from './state';
+import { Transition } from './transition';
+import { violation, type Violation } from './violations';
+
+/** Bounds of the turn timer options. */
+export const TURN_SECONDS = { min: 5, max: 86_400 } as const;
+export const TIMEOUTS_TO_FORFEIT = { min: 1, max: 100 } as const;
+/** The longest name a game may have, in characters (code points). */
+export const GAME_NAME_MAX_LENGTH = 80;
+
+export interface NewGame {
+  readonly host: PlayerId;
+  readonly rules: RuleSet;
+  /** Seats at the table; defaults to the rules' maximum. */
+  readonly maxPlayers?: number | null;
+  readonly name?: string | null;
+  /** Seconds each turn may last before the server plays for the player; null or absent: untimed. */
+  readonly turnSeconds?: number | null;
+  /** Turns in a row a player may let run out before forfeiting (default 3). */
+  readonly timeoutsToForfeit?: number | null;
+}
+
+/** Creates a game in the lobby with its host in seat 0. */
+export function createGame(input: NewGame, at: string): ActionResult {
+  const { rules } = input;
+  const maxPlayers = input.maxPlayers ?? rules.maxPlayers;
+  if (!Number.isInteger(maxPlayers) || maxPlayers < rules.minPlayers || maxPlayers > rules.maxPlayers) {
+    return fail(
+      violation(
+        'INVALID_RULES',
+        `maxPlayers must be an integer from ${rules.minPlayers} to ${rules.maxPlayers} for these rules`,
+        ['maxPlayers'],
+      ),
+    );
+  }
+  const turnSeconds = input.turnSeconds ?? null;
+  if (turnSeconds !== null && !inRange(turnSeconds, TURN_SECONDS)) {
+    return fail(
+      violation(
+        'INVALID_RULES',
+        `turnSeconds must be an integer from ${TURN_SECONDS.min} to ${TURN_SECONDS.max}, or null for untimed turns`,
+        ['turnSeconds'],
+      ),
+    );
+  }
+  const timeoutsToForfeit = input.timeoutsToForfeit ?? DEFAULT_TIMEOUTS_TO_FORFEIT;
+  if (!inRange(timeoutsToForfeit, TIMEOUTS_TO_FORFEIT)) {
+    return fail(
+      violation(
+        'INVALID_RULES',
+        `timeoutsToForfeit must be an integer from ${TIMEOUTS_TO_FORFEIT.min} to ${TIMEOUTS_TO_FORFEIT.max}`,
+        ['timeoutsToForfeit'],
+      ),
+    );
+  }
+  const name = input.name ?? null;
+  if (name !== null && [...name].length > GAME_NAME_MAX_LENGTH) {
+    return fail(
+      violation('INVALID_RULES', `name must be at most ${GAME_NAME_MAX_LENGTH} characters`, ['name']),
+    );
+  }
+  const t = new Transition(null, at);
+  t.emit({
+    type: 'GAME_CREATED',
+    rules,
+    name,
+    maxPlayers,
+    host: input.host,
+    turnSeconds,
+    timeoutsToForfeit,
+  });
+  t.emit({ type: 'PLAYER_JOINED', seat: 0, playerId: input.host });
+  return done(t);
+}
+
+function inRange(n: number, range: { readonly min: number; readonly max: number }): boolean {
+  return Number.isInteger(n) && n >= range.min && n <= range.max;
+}
+
+export function expireLobby(state: GameState, ctx: MoveContext): ActionResult {
+  if (state.status !== 'LOBBY')
+    return fail(violation('GAME_NOT_IN_LOBBY', 'only a game still in its lobby expires'));
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'GAME_CANCELLED' });
+  return done(t);
+}
+
+export function join(state: GameState, playerId: PlayerId, ctx: MoveContext): ActionResult {
+  if (state.status !== 'LOBBY')
+    return fail(violation('GAME_NOT_IN_LOBBY', 'players can join only while the game is in its lobby'));
+  if (seatOf(state, playerId) >= 0)
+    return fail(violation('ALREADY_JOINED', 'you already have a seat in this game'));
+  if (state.seats.length >= state.maxPlayers) {
+    return fail(violation('GAME_FULL', `the game is full: all ${state.maxPlayers} seats are taken`));
+  }
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'PLAYER_JOINED', seat: state.seats.length, playerId });
+  return done(t);
+}
+
+/** The host's lobby changes: refused outside the lobby, for anyone but the host. */
+function hostInLobby(state: GameState, playerId: PlayerId, what: string): Violation | null {
+  if (state.status !== 'LOBBY')
+    return violation('GAME_NOT_IN_LOBBY', `${what} only while the game is in its lobby`);
+  if (state.host !== playerId) return violation('NOT_HOST', `only the host can ${what}`);
+  return null;
+}
+
+export function addBot(
+  state: GameState,
+  command: Extract<Command, { type: 'ADD_BOT' }>,
+  ctx: MoveContext,
+): ActionResult {
+  const refused = hostInLobby(state, command.playerId, 'add a bot');
+  if (refused) return fail(refused);
+  if (seatOf(state, command.botId) >= 0)
+    return fail(violation('ALREADY_JOINED', 'that bot already has a seat in this game'));
+  if (state.seats.length >= state.maxPlayers) {
+    return fail(violation('GAME_FULL', `the game is full: all ${state.maxPlayers} seats are taken`));
+  }
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'PLAYER_JOINED', seat: state.seats.length, playerId: command.botId, bot: command.level });
+  return done(t);
+}
+
+export function removeBot(
+  state: GameState,
+  playerId: PlayerId,
+  seat: number,
+  ctx: MoveContext,
+): ActionResult {
+  const refused = hostInLobby(state, playerId, 'remove a bot');
+  if (refused) return fail(refused);
+  const bots = state.seats.flatMap((s, i) => (s.bot ? [i] : []));
+  if (!Number.isInteger(seat) || !state.seats[seat]?.bot) {
+    const where =
+      seat >= 0 && seat < state.seats.length ? `seat ${seat} is a person's` : `there is no seat ${seat}`;
+    const which = bots.length > 0 ? `bots sit at ${bots.join(', ')}` : 'no bot is seated';
+    return fail(violation('NOT_A_BOT', `${where}: ${which}`, ['position']));
+  }
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'PLAYER_LEFT', seat, playerId: state.seats[seat]!.playerId, phase: 'LOBBY', newHost: null });
+  return done(t);
+}
+
+export function leave(state: GameState, playerId: PlayerId, ctx: MoveContext): ActionResult {
+  const seat = seatOf(state, playerId);
+  if (state.status === 'LOBBY') {
+    if (seat < 0) return fail(violation('NOT_IN_GAME', 'you have no seat in this game'));
+    const t = new Transition(state, ctx.at);
+    // The host's part passes to the next person in seat order; bots cannot host, and a lobby of bots alone
+    // is cancelled.
+    const n = state.seats.length;
+    const people = state.seats.filter((s, i) => i !== seat && !s.bot).length;
+    let newHost: PlayerId | null = null;
+    if (state.host === playerId && people > 0) {
+      for (let step = 1; newHost === null; step++) {
+        const s = state.seats[(seat + step) % n]!;
+        if (!s.bot) newHost = s.playerId;
+      }
+    }
+    t.emit({ type: 'PLAYER_LEFT', seat, playerId, phase: 'LOBBY', newHost });
+    if (people === 0) t.emit({ type: 'GAME_CANCELLED' });
+    return done(t);
+  }
+  if (state.status !== 'IN_PROGRESS') return fail(violation('GAME_NOT_IN_PROGRESS', 'the game is over'));
+  if (seat < 0) return fail(violation('NOT_IN_GAME', 'you have no seat in this game'));
+  if (state.seats[seat]!.diceCount === 0)
+    return fail(violation('NOT_IN_GAME', 'you are already out of this game'));
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'PLAYER_LEFT', seat, playerId, phase: 'IN_PROGRESS', newHost: null });
+  eliminateMidRound(t, currentRound(state), seat, playerId, ctx.dice);
+  return done(t);
+}
+
+export function start(state: GameState, playerId: PlayerId, ctx: MoveContext): ActionResult {
+  if (state.status !== 'LOBBY')
+    return fail(violation('GAME_NOT_IN_LOBBY', 'the game has already started or ended'));
+  if (state.host !== playerId) return fail(violation('NOT_HOST', 'only the host can start the game'));
+  const needed = Math.max(2, state.rules.minPlayers);
+  if (state.seats.length < needed) {
+    return fail(
+      violation('NOT_ENOUGH_PLAYERS', `at least ${needed} players are needed; ${state.seats.length} seated`),
+    );
+  }
+  const t = new Transition(state, ctx.at);
+  const { rollOff, starter } = chooseFirstStarter(state, ctx.dice);
+  t.emit({ type: 'GAME_STARTED', rollOff, starter });
+  startRound(t, starter, null, ctx.dice);
+  return done(t);
+}
+
+function chooseFirstStarter(
+  state: GameState,
+  dice: DiceSource,
+): { rollOff: RollOffThrow[]; starter: number } {
+  const n = state.seats.length;
+  switch (state.rules.firstStarter) {
+    case 'SEAT_ORDER':
+      return { rollOff: [], starter: 0 };
+    case 'RANDOM':
+      return { rollOff: [], starter: dice.firstStarter(n) };
+    case 'ROLL_OFF': {
+      const rollOff: RollOffThrow[] = [];
+      let contenders = state.seats.map((_, i) => i);
+      for (let attempt = 1; ; attempt++) {
+        const throws = contenders.map((seat) => ({ attempt, seat, value: dice.rollOff(attempt, seat) }));
+        rollOff.push(...throws);
+        const best = Math.max(...throws.map((x) => x.value));
+        contenders = throws.filter((x) => x.value === best).map((x) => x.seat);
+        if (contenders.length === 1) return { rollOff, starter: contenders[0]! };
+      }
+    }
+  }
+}

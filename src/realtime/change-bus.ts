@@ -1,5 +1,5 @@
 // The change bus: committed game changes and broadcasts that reach every API process.
-import type { GameChange } from '../store/change-notifier';
+import type { GameChange } from './game-change';
 
 /** Short text messages that reach every API process (the sender's own included); best effort. */
 export interface Broadcast {
@@ -9,6 +9,8 @@ export interface Broadcast {
 
 /** Delivers every process's committed game changes to this process, and carries its broadcasts. */
 export interface ChangeBus extends Broadcast {
+  /** Tells every process (this one included) of a committed move; call it after the commit, never inside. */
+  publish(change: GameChange): void;
   subscribe(listener: (change: GameChange) => void): () => void;
   /** Called after the bus had to reconnect: changes may have been missed, so readers must catch up. */
   onResync(listener: () => void): () => void;

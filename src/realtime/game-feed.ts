@@ -2,7 +2,6 @@
 import { applyEvent, type GameEvent, type GameState } from '../engine';
 import { EVENT_PAGE_SIZE } from '../store/event-log.queries';
 import type { FeedCheckQueries } from '../store/feed-checks.queries';
-import type { GameMoves } from '../store/game-moves.repository';
 import type { GameReads } from '../store/game-reads.repository';
 import type { GameStateCache } from '../store/game-state-cache';
 import type { ChangeBus } from './change-bus';
@@ -295,6 +294,11 @@ export class EventStream extends Inbox<FeedItem> {
   }
 }
 
+/** Where this process's own committed moves are announced (the move service). */
+export interface CommittedMoves {
+  onApplied(listener: (gameId: string, events: readonly GameEvent[], state: GameState) => void): () => void;
+}
+
 /** Every followed game of this process, created on the first subscriber and dropped after the last. */
 export class GameFeeds {
   private readonly feeds = new Map<string, GameFeed>();
@@ -304,7 +308,7 @@ export class GameFeeds {
 
   constructor(
     bus: ChangeBus,
-    moves: GameMoves,
+    moves: CommittedMoves,
     private readonly reads: GameReads,
     private readonly cache: GameStateCache,
     private readonly checks: FeedCheckQueries,

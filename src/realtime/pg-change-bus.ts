@@ -1,31 +1,54 @@
 // The change bus over PostgreSQL LISTEN/NOTIFY.
-import { Client } from 'pg';
-import { decodeChange, PG_CHANNEL } from '../store/change-notifier';
+import { Client, type Pool } from 'pg';
 import { Listeners, type ChangeBus } from './change-bus';
+import { decodeChange, encodeChange, type GameChange } from './game-change';
+
+export const PG_CHANNEL = 'perudo_game_changes';
 
 export const LISTENER_APPLICATION_NAME = 'perudo-listener';
 const BROADCAST_CHANNEL = 'perudo_broadcast';
 
 /**
  * LISTEN on a dedicated PostgreSQL connection. When it drops, reconnects with backoff and asks every
- * reader to catch up from the log, so no change is lost.
+ * reader to catch up from the log, so no change is lost. Notices are sent through the pool, batched per
+ * tick, after the move's commit: not in the move's own transaction, since NOTIFY takes one database-wide
+ * lock until its transaction's commit is flushed, which would serialise every move of every game behind
+ * one WAL flush at a time.
  */
 export class PgChangeBus extends Listeners implements ChangeBus {
   private client: Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
+  private pending: string[] = [];
 
   private constructor(
     private readonly url: string,
+    private readonly pool: Pool,
     private readonly log: (message: unknown) => void,
   ) {
     super();
   }
 
-  static async start(url: string, log: (message: unknown) => void): Promise<PgChangeBus> {
-    const bus = new PgChangeBus(url, log);
+  /** Listens on a connection of its own to `url`; notifies through `pool`. */
+  static async start(url: string, pool: Pool, log: (message: unknown) => void): Promise<PgChangeBus> {
+    const bus = new PgChangeBus(url, pool, log);
     await bus.connect();
     return bus;
+  }
+
+  publish(change: GameChange): void {
+    if (this.pending.length === 0) setImmediate(() => this.flush());
+    this.pending.push(encodeChange(change));
+  }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    this.pool
+      .query('SELECT pg_notify($1, x) FROM unnest($2::text[]) AS x', [PG_CHANNEL, batch])
+      .catch((error: unknown) =>
+        this.log(`change notice not sent (the feeds' check makes it up): ${String(error)}`),
+      );
   }
 
   private async connect(): Promise<void> {

@@ -1,6 +1,6 @@
 // The change bus over Redis pub/sub.
 import Redis from 'ioredis';
-import { decodeChange, encodeChange, type GameChange } from '../store/change-notifier';
+import { decodeChange, encodeChange, type GameChange } from './game-change';
 import { Listeners, type ChangeBus } from './change-bus';
 
 const CHANNEL = 'perudo:game-changes';

@@ -1,66 +1,58 @@
-// Idempotency records of moves: the recorded response or refusal of a key, and its replay.
+// Idempotency records of moves: what a key was first answered with, found and written in SQL.
 import type { Pool } from 'pg';
 import { IDEMPOTENCY_RETENTION_MS } from './idempotency-janitor';
-import type { IdempotencyWrite } from './move-statement';
-import type { MoveOptions, MoveResult, StoreError } from './move-result';
-import type { StateRebuilder } from './state-rebuilder';
+
+/** A refusal as recorded: its contract code, message and the input field it is about. */
+export interface RecordedError {
+  readonly code: string;
+  readonly message: string;
+  readonly field?: readonly string[];
+}
 
 /** What an idempotency record keeps: enough to answer a retry exactly like the first time. */
-interface StoredResponse {
+export interface RecordedResponse {
   readonly requestHash: string;
   readonly gameId: string | null;
   readonly version: number | null;
-  readonly error: StoreError | null;
+  readonly error: RecordedError | null;
+}
+
+/** A live record: the operation the key was used for and its response. */
+export interface IdempotencyRecord {
+  readonly operation: string;
+  readonly response: RecordedResponse;
+}
+
+/** Parameters of a record to write: the player's key, the operation and the response to replay. */
+export interface IdempotencyWrite {
+  readonly playerId: string;
+  readonly key: string;
+  readonly operation: string;
+  readonly response: RecordedResponse;
 }
 
 export class IdempotencyRecords {
-  constructor(
-    private readonly pool: Pool,
-    private readonly states: StateRebuilder,
-  ) {}
+  constructor(private readonly pool: Pool) {}
 
-  /** The record an applied move writes in its own statement, when the player sent a key. */
-  appliedRecord(
-    playerId: string | null,
-    options: MoveOptions,
-    gameId: string,
-    version: number,
-  ): IdempotencyWrite | null {
-    const key = options.idempotencyKey;
-    if (!key || !playerId) return null;
-    const response: StoredResponse = { requestHash: options.requestHash, gameId, version, error: null };
-    return { playerId, key, operation: options.operation, response };
-  }
-
-  /** Records a refused move under its idempotency key; false when another request took the key first. */
-  async recordRefusal(playerId: string | null, options: MoveOptions, refused: MoveResult): Promise<boolean> {
-    const key = options.idempotencyKey;
-    if (!key || !playerId || refused.kind !== 'refused') return true;
-    const response: StoredResponse = {
-      requestHash: options.requestHash,
-      gameId: refused.gameId,
-      version: refused.state?.version ?? null,
-      error: refused.error,
-    };
-    // A conflict is a live record of a concurrent request (replayIfRecorded deleted an expired one).
+  /** Records a refused move under its key; false when another request took the key first. */
+  async recordRefusal(record: IdempotencyWrite): Promise<boolean> {
+    // A conflict is a live record of a concurrent request (find deleted an expired one).
     const { rowCount } = await this.pool.query(
       `INSERT INTO idempotency_records (player_id, key, operation, response) VALUES ($1, $2, $3, $4::jsonb)
        ON CONFLICT DO NOTHING`,
-      [playerId, key, options.operation, JSON.stringify(response)],
+      [record.playerId, record.key, record.operation, JSON.stringify(record.response)],
     );
     return rowCount === 1;
   }
 
   /**
-   * The recorded result of a mutation sent before with the same idempotency key, if there is one younger
-   * than the retention period. An older record is ignored whether or not the janitor has deleted it yet,
-   * and deleted here in the same statement, so that this request's own record can take its (player, key)
-   * instead of conflicting with it on every attempt. Both conditions use the statement's one now().
+   * The record of a key younger than the retention period, if there is one. An older record is ignored
+   * whether or not the janitor has deleted it yet, and deleted here in the same statement, so that this
+   * request's own record can take its (player, key) instead of conflicting with it on every attempt. Both
+   * conditions use the statement's one now().
    */
-  async replayIfRecorded(playerId: string | null, options: MoveOptions): Promise<MoveResult | null> {
-    const key = options.idempotencyKey;
-    if (!key || !playerId) return null;
-    const { rows } = await this.pool.query<{ operation: string; response: StoredResponse }>(
+  async find(playerId: string, key: string): Promise<IdempotencyRecord | null> {
+    const { rows } = await this.pool.query<IdempotencyRecord>(
       `WITH expired AS (
          DELETE FROM idempotency_records
           WHERE player_id = $1 AND key = $2 AND created_at < now() - $3::float8 * interval '1 millisecond')
@@ -68,33 +60,6 @@ export class IdempotencyRecords {
         WHERE player_id = $1 AND key = $2 AND created_at >= now() - $3::float8 * interval '1 millisecond'`,
       [playerId, key, IDEMPOTENCY_RETENTION_MS],
     );
-    const record = rows[0];
-    return record ? this.replayResponse(record.operation, record.response, options) : null;
-  }
-
-  private async replayResponse(
-    operation: string,
-    stored: StoredResponse,
-    options: MoveOptions,
-  ): Promise<MoveResult> {
-    if (operation !== options.operation || stored.requestHash !== options.requestHash) {
-      return {
-        kind: 'refused',
-        gameId: null,
-        state: null,
-        error: {
-          code: 'IDEMPOTENCY_KEY_REUSED',
-          message: `this idempotencyKey was already used for another request (${operation}); use a new key`,
-          field: ['idempotencyKey'],
-        },
-      };
-    }
-    if (stored.gameId === null || stored.version === null) {
-      return { kind: 'refused', gameId: null, state: null, error: stored.error! };
-    }
-    // The game as the first response showed it.
-    const state = await this.states.stateAt(stored.gameId, stored.version);
-    if (stored.error) return { kind: 'refused', gameId: stored.gameId, state, error: stored.error };
-    return { kind: 'applied', gameId: stored.gameId, state, events: [] };
+    return rows[0] ?? null;
   }
 }

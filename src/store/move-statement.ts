@@ -1,5 +1,6 @@
 // The one SQL statement that records an accepted move, and when it rewrites the snapshot.
 import { isEliminated, turnDeadline, type GameEvent, type GameState } from '../engine';
+import type { IdempotencyWrite } from './idempotency.repository';
 
 function isoOrNull(epochMillis: number | null): string | null {
   return epochMillis === null ? null : new Date(epochMillis).toISOString();
@@ -20,14 +21,6 @@ export function snapshotDue(before: GameState | null, after: GameState): boolean
     before.status !== after.status ||
     Math.floor(before.version / SNAPSHOT_EVERY) !== Math.floor(after.version / SNAPSHOT_EVERY)
   );
-}
-
-/** Parameters of the idempotency record written with a move. */
-export interface IdempotencyWrite {
-  readonly playerId: string;
-  readonly key: string;
-  readonly operation: string;
-  readonly response: unknown;
 }
 
 export interface MoveWrite {

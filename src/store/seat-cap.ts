@@ -1,24 +1,11 @@
 // The open-games cap: how many games (lobby or in play) one player may sit in at once.
 import type { PoolClient } from 'pg';
-import type { MoveResult } from './move-result';
 
 /** Thrown inside a seat-taking transaction when the player already sits in `max` open games. */
 export class SeatCapReached extends Error {
   constructor(readonly max: number) {
     super(`seat cap of ${max} reached`);
   }
-}
-
-export function capRefusal(max: number): MoveResult {
-  return {
-    kind: 'refused',
-    gameId: null,
-    state: null,
-    error: {
-      code: 'TOO_MANY_GAMES',
-      message: `you already sit in ${max} open games: finish or leave one first`,
-    },
-  };
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { App } from '../../src/app';
 import { PRESETS } from '../../src/engine';
 import { createDatabaseClients, type DatabaseClients } from '../../src/database/prisma';
+import { createMoveService } from '../../src/moves';
 import { createGameStore } from '../../src/store/game-store';
 import { PlayerRepository } from '../../src/store/player.repository';
 import { startServer } from '../support/server-launcher';
@@ -40,7 +41,7 @@ async function createTimedGames(): Promise<void> {
   const players = new PlayerRepository(clients.prisma);
   const host = (await players.register('Host')).player.id;
   const guest = (await players.register('Guest')).player.id;
-  const { moves } = createGameStore(clients);
+  const moves = createMoveService(createGameStore(clients));
   const options = { operation: 'move', requestHash: '' };
   let next = 0;
   const worker = async (): Promise<void> => {

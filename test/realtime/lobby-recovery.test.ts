@@ -7,6 +7,7 @@ import { Listeners, type ChangeBus } from '../../src/realtime/change-bus';
 import * as lobbyFeedModule from '../../src/realtime/lobby-feed';
 import { LobbyFeed, type LobbyFeedOptions } from '../../src/realtime/lobby-feed';
 import { LISTENER_APPLICATION_NAME, PgChangeBus } from '../../src/realtime/pg-change-bus';
+import { createMoveService } from '../../src/moves';
 import { createGameStore, type GameStore } from '../../src/store/game-store';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { acceptedMutation, type Player, registerPlayer } from '../support/graphql-client';
@@ -94,7 +95,7 @@ function globalPlayer(playerKey: string): string {
 }
 
 async function silentCreate(host: Player): Promise<{ gameId: string; state: GameState }> {
-  const result = await writer.moves.create(
+  const result = await createMoveService(writer).create(
     { host: key(host.id), rules: PRESETS.PERUDO },
     { operation: 'createGame', requestHash: '' },
   );
@@ -103,7 +104,7 @@ async function silentCreate(host: Player): Promise<{ gameId: string; state: Game
 }
 
 async function silentAct(gameId: string, command: Command): Promise<GameState> {
-  const result = await writer.moves.act(gameId, command, { operation: command.type, requestHash: '' });
+  const result = await createMoveService(writer).act(gameId, command, { operation: command.type, requestHash: '' });
   if (result.kind !== 'applied') throw new Error(`not applied: ${JSON.stringify(result)}`);
   return result.state;
 }
@@ -269,6 +270,7 @@ it('ends a lobbyEvents subscription that leaves too many changes unread, with an
 
 describe('LobbyStream', () => {
   class TestBus extends Listeners implements ChangeBus {
+    publish(): void {}
     send(): void {}
     connected(): boolean {
       return true;

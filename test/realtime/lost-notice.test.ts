@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { startApp, type App } from '../../src/app';
 import { currentRound } from '../../src/engine';
 import { createDatabaseClients, type DatabaseClients } from '../../src/database/prisma';
+import { createMoveService } from '../../src/moves';
 import { createGameStore } from '../../src/store/game-store';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -83,7 +84,7 @@ describe('a move whose change notice was lost', () => {
     const writer = createGameStore(silent);
     const state = (await writer.reads.load(key(gameId)))!;
     expect(currentRound(state)!.turn).toBe(0);
-    const result = await writer.moves.act(
+    const result = await createMoveService(writer).act(
       key(gameId),
       { type: 'BID', playerId: key(ann!.player.id), quantity: 1, face: 3 },
       { operation: 'placeBid', requestHash: '' },

@@ -1,6 +1,6 @@
 // Moves for the store tests: applied results and the smallest legal bid.
 import { currentRound, legalActions, type Command, type GameState } from '../../src/engine';
-import type { MoveResult } from '../../src/store/move-result';
+import type { MoveResult } from '../../src/moves';
 
 /** The state after a move the repository must have applied. */
 export function applied(result: MoveResult): GameState {

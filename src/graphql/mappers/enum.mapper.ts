@@ -11,7 +11,7 @@ import type {
   PresetName,
   RaiseMode as EngineRaiseMode,
 } from '../../engine';
-import type { StoreErrorCode } from '../../store/move-result';
+import type { MoveErrorCode } from '../../moves';
 import {
   CallKind,
   ErrorCode,
@@ -38,7 +38,7 @@ function sameMembers<Engine extends string, Api extends string>(
   return (value) => members[value];
 }
 
-export const toErrorCode = sameMembers<StoreErrorCode, ErrorCode>(ErrorCode);
+export const toErrorCode = sameMembers<MoveErrorCode, ErrorCode>(ErrorCode);
 export const toGameEventType = sameMembers<EngineGameEventType, GameEventType>(GameEventType);
 export const toGameStatus = sameMembers<EngineGameStatus, GameStatus>(GameStatus);
 export const toCallKind = sameMembers<EngineCallKind, CallKind>(CallKind);

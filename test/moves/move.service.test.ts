@@ -1,5 +1,6 @@
 import { currentRound, legalActions, PRESETS, type Command, type GameState } from '../../src/engine';
 import { createDatabaseClients, type DatabaseClients } from '../../src/database/prisma';
+import { createMoveService } from '../../src/moves';
 import { createGameStore } from '../../src/store/game-store';
 import { PlayerRepository } from '../../src/store/player.repository';
 import { applied, nextBid } from '../support/store-moves';
@@ -46,8 +47,8 @@ it('decides a move on a state offered from the log in one statement, and on a st
   const guest = (await players.register('Guest')).player.id;
   const storeA = createGameStore(a);
   const storeB = createGameStore(b);
-  const repoA = storeA.moves;
-  const repoB = storeB.moves;
+  const repoA = createMoveService(storeA);
+  const repoB = createMoveService(storeB);
 
   const created = await repoA.create(
     { host, rules: PRESETS.CLASSIC },
@@ -78,8 +79,8 @@ it('replays an idempotent retry as the game was, from the cache, the snapshot or
   const players = new PlayerRepository(a.prisma);
   const host = (await players.register('Replay host')).player.id;
   const guest = (await players.register('Replay guest')).player.id;
-  const repo = createGameStore(a).moves;
-  const other = createGameStore(b).moves; // another process: its cache never saw these moves
+  const repo = createMoveService(createGameStore(a));
+  const other = createMoveService(createGameStore(b)); // another process: its cache never saw these moves
   const created = await repo.create({ host, rules: PRESETS.PUB }, { operation: 'c', requestHash: '' });
   if (created.kind !== 'applied') throw new Error('create');
   const gameId = created.gameId;
@@ -114,8 +115,8 @@ it('decides a start again when another process seated the lobby differently sinc
   const [host, stayer, leaver] = await Promise.all(
     ['Start host', 'Start stayer', 'Start leaver'].map(async (n) => (await players.register(n)).player.id),
   );
-  const repoA = createGameStore(a).moves;
-  const repoB = createGameStore(b).moves;
+  const repoA = createMoveService(createGameStore(a));
+  const repoB = createMoveService(createGameStore(b));
   const created = await repoA.create(
     { host: host!, rules: PRESETS.CLASSIC },
     { ...options, operation: 'createGame' },
@@ -137,7 +138,7 @@ it('decides a start again when another process seated the lobby differently sinc
 it('plays a safe move for a bot whose strategy answers with a move the rules refuse, so the game goes on', async () => {
   const players = new PlayerRepository(a.prisma);
   const host = (await players.register('Broken bot host')).player.id;
-  const repo = createGameStore(a).moves;
+  const repo = createMoveService(createGameStore(a));
   const created = await repo.create(
     { host, rules: PRESETS.LIARS_DICE },
     { ...options, operation: 'createGame' },

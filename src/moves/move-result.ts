@@ -1,11 +1,10 @@
 // What a move is asked with and what it ends in: applied, refused with a contract code, or no such game.
 import type { GameEvent, GameState, Violation } from '../engine';
 
-export type StoreErrorCode =
-  Violation['code'] | 'STALE_VERSION' | 'IDEMPOTENCY_KEY_REUSED' | 'TOO_MANY_GAMES';
+export type MoveErrorCode = Violation['code'] | 'STALE_VERSION' | 'IDEMPOTENCY_KEY_REUSED' | 'TOO_MANY_GAMES';
 
-export interface StoreError {
-  readonly code: StoreErrorCode;
+export interface MoveError {
+  readonly code: MoveErrorCode;
   readonly message: string;
   readonly field?: readonly string[];
 }
@@ -22,7 +21,7 @@ export type MoveResult =
       readonly kind: 'refused';
       readonly gameId: string | null;
       readonly state: GameState | null;
-      readonly error: StoreError;
+      readonly error: MoveError;
     }
   | { readonly kind: 'not_found' };
 

@@ -1,0 +1,314 @@
+// The move use case: every move of every transport and of the server's own loops is decided and recorded here.
+import { randomUUID } from 'node:crypto';
+import {
+  applyCommand,
+  botsToAct,
+  createGame,
+  currentRound,
+  defaultMove,
+  defaultMoveCommand,
+  mayRollDice,
+  NO_DICE,
+  serverMoveDue,
+  turnDeadline,
+  type BotLevel,
+  type Command,
+  type GameEvent,
+  type GameState,
+  type NewGame,
+} from '../engine';
+import { newChain, randomClientSeed } from '../security/fair-dice-secrets';
+import type { MoveStore, RecordedMove } from '../store/move-store';
+import { recordOf, replayOf } from './idempotency';
+import type { MoveOptions, MoveResult } from './move-result';
+
+/** Lost races in a row after which a move gives up: far more than any real contention produces. */
+const MAX_ATTEMPTS = 50;
+
+const NOT_FOUND: MoveResult = { kind: 'not_found' };
+
+export interface MoveServiceOptions {
+  readonly now: () => Date;
+  /** How long a bot thinks before its move (ms). */
+  readonly botDelayMs: number;
+}
+
+/** Decides the move of the bot that is due to act on a state, if one wants to (see src/bots). */
+export type BotDecider = (state: GameState) => Command | null;
+
+/** Told of each move this process committed, after its commit. */
+export type AppliedListener = (gameId: string, events: readonly GameEvent[], state: GameState) => void;
+
+/** A bot the host adds: its player is created in the move's commit, so a refusal leaves none. */
+export interface NewBot {
+  /** Null: "<LEVEL> bot <n>", with the smallest n no bot at the table has. */
+  readonly name: string | null;
+  readonly level: BotLevel;
+}
+
+type Refused = Extract<MoveResult, { kind: 'refused' }>;
+
+/** What one attempt at a move came to, before anything is written. */
+type Decision =
+  | { readonly kind: 'not_found' }
+  /** Decided on a state the game has left: decide again on the stored one. */
+  | { readonly kind: 'stale'; readonly gameId: string }
+  /** `fresh`: decided on the state as stored, not on this process's cached copy. */
+  | { readonly kind: 'refused'; readonly result: Refused; readonly fresh: boolean }
+  | { readonly kind: 'accepted'; readonly move: RecordedMove };
+
+function capRefusal(max: number): MoveResult {
+  return {
+    kind: 'refused',
+    gameId: null,
+    state: null,
+    error: {
+      code: 'TOO_MANY_GAMES',
+      message: `you already sit in ${max} open games: finish or leave one first`,
+    },
+  };
+}
+
+function staleVersion(gameId: string, state: GameState, expected: number): Refused {
+  return {
+    kind: 'refused',
+    gameId,
+    state,
+    error: {
+      code: 'STALE_VERSION',
+      message: `the game is at version ${state.version}, not ${expected}: reload it and decide again`,
+      field: ['expectedVersion'],
+    },
+  };
+}
+
+/**
+ * Applies moves. The engine decides each on the latest known state; the store records it guarded by that
+ * state's version, so two moves can never both apply to the same version: the loser of a race is decided
+ * again on the stored state (or refused with STALE_VERSION when the client pinned expectedVersion). A key
+ * sent with a move is answered from its record on a retry, and a refusal is only ever given on the state
+ * as stored, never on a cached guess.
+ */
+export class MoveService {
+  private readonly appliedListeners = new Set<AppliedListener>();
+
+  constructor(
+    private readonly store: MoveStore,
+    private readonly options: MoveServiceOptions,
+  ) {}
+
+  /** Creates a game in its lobby, its host in seat 0. */
+  create(input: NewGame, options: MoveOptions): Promise<MoveResult> {
+    return this.settle(input.host, options, async () => {
+      const result = createGame(input, this.options.now().toISOString());
+      if (!result.ok) {
+        const refused: Refused = { kind: 'refused', gameId: null, state: null, error: result.violation };
+        return { kind: 'refused', result: refused, fresh: true };
+      }
+      const chain = newChain();
+      const move: RecordedMove = {
+        gameId: randomUUID(),
+        before: null,
+        after: result.state,
+        events: result.events,
+        idempotency: null,
+        serverMoveAt: null,
+        newGame: { chainRoot: chain.root, commitment: chain.commitment },
+        seatCap: this.seatCap(input.host, options),
+        clientSeed: { playerId: input.host, seed: options.clientSeed ?? randomClientSeed() },
+      };
+      return { kind: 'accepted', move };
+    });
+  }
+
+  /** Applies one player's (or the server's) command to a game. */
+  async act(gameId: string, command: Command, options: MoveOptions, bot?: NewBot): Promise<MoveResult> {
+    // Timeouts are the server's own moves: no player, so no idempotency record.
+    const actor = 'playerId' in command ? command.playerId : null;
+    const result = await this.settle(actor, options, (fresh) =>
+      this.decide(gameId, command, options, fresh, bot),
+    );
+    if (result.kind !== 'refused' || result.gameId !== null) return result;
+    // A refusal that names no game (the seat cap, a reused key) shows the game the move was for, as it is
+    // stored: the cache may lag behind another process's moves.
+    const state = await this.store.load(gameId);
+    return state ? { ...result, gameId, state } : result;
+  }
+
+  /** The host seats a new bot at `level`. */
+  addBot(gameId: string, hostId: string, bot: NewBot, options: MoveOptions): Promise<MoveResult> {
+    const command: Command = { type: 'ADD_BOT', playerId: hostId, botId: randomUUID(), level: bot.level };
+    return this.act(gameId, command, options, bot);
+  }
+
+  /**
+   * Makes the move the server owes a game at `version`, as its turn timer found it due: a bot's move when a
+   * bot wants to act, else the default move of a timed turn that ran out. When neither is due (a bot chose
+   * not to call out of turn), the game waits for its turn deadline. Pinned to `version`, so with several
+   * processes, or a person's move racing it, it is applied at most once.
+   */
+  async serverMove(gameId: string, version: number, decideBot: BotDecider): Promise<MoveResult> {
+    // A game's state at one version never changes: this process's copy at that version is the one to act on.
+    const cached = this.store.cached(gameId);
+    const state = cached?.version === version ? cached : await this.store.load(gameId);
+    if (!state || state.version !== version) return NOT_FOUND;
+    const pinned = { expectedVersion: version, requestHash: '' };
+    const command = decideBot(state);
+    const turn = currentRound(state)?.turn ?? null;
+    if (command) {
+      const result = await this.act(gameId, command, { ...pinned, operation: 'bot' });
+      // A bot's move the rules refuse is a bug in its strategy: rather than leave the game stuck on it, the
+      // bot whose turn it is makes the default move.
+      const broken = result.kind === 'refused' && result.error.code !== 'STALE_VERSION';
+      const playerId = 'playerId' in command ? command.playerId : null;
+      if (!broken || turn === null || state.seats[turn]!.playerId !== playerId) return result;
+      const fallback = defaultMove(state, turn);
+      if (!fallback) return result;
+      return this.act(gameId, defaultMoveCommand(fallback, playerId!), { ...pinned, operation: 'bot' });
+    }
+    const deadline = turnDeadline(state);
+    // The stored deadline is the turn's, unless bots were due to act first and let it be.
+    const botsWereDue = botsToAct(state).length > 0;
+    const turnRanOut = !botsWereDue || (deadline !== null && deadline <= this.options.now().getTime());
+    if (turnRanOut && turn !== null)
+      return this.act(gameId, { type: 'TIMEOUT', seat: turn }, { ...pinned, operation: 'timeout' });
+    await this.store.postponeServerMove(gameId, version, deadline);
+    return NOT_FOUND;
+  }
+
+  /**
+   * Cancels a game left in its lobby. `version` pins the lobby as it was found idle: a join or a leave since
+   * then keeps it open, and of several processes expiring it at once only one applies.
+   */
+  expireLobby(gameId: string, version: number): Promise<MoveResult> {
+    return this.act(
+      gameId,
+      { type: 'EXPIRE_LOBBY' },
+      { expectedVersion: version, operation: 'expireLobby', requestHash: '' },
+    );
+  }
+
+  /** Calls `listener` after each move this process commits, with its events; returns the unsubscribe. */
+  onApplied(listener: AppliedListener): () => void {
+    this.appliedListeners.add(listener);
+    return () => this.appliedListeners.delete(listener);
+  }
+
+  /**
+   * Decides and records until the move is applied or refused for good: a retry of a recorded key is
+   * answered from its record; a refusal decided on a cached state is decided again on the stored one; a
+   * write that lost a race is decided again.
+   */
+  private async settle(
+    actor: string | null,
+    options: MoveOptions,
+    decide: (fresh: boolean) => Promise<Decision>,
+  ): Promise<MoveResult> {
+    let fresh = false;
+    for (let attempt = 0; ; attempt++) {
+      const key = options.idempotencyKey;
+      const record = key && actor ? await this.store.findIdempotencyRecord(actor, key) : null;
+      if (record) return replayOf(record, options, (id, version) => this.store.stateAt(id, version));
+      const decision = await decide(fresh);
+      if (decision.kind === 'not_found') return NOT_FOUND;
+      if (decision.kind === 'refused') {
+        if (!decision.fresh) {
+          fresh = true;
+          continue;
+        }
+        const { result } = decision;
+        const version = result.state?.version ?? null;
+        const refusal = recordOf(actor, options, { gameId: result.gameId, version, error: result.error });
+        // Not recorded: a concurrent request took the key, and the next attempt answers from its record.
+        if (!refusal || (await this.store.recordRefusal(refusal))) return result;
+        fresh = false;
+        continue;
+      }
+      if (decision.kind === 'accepted') {
+        const { move } = decision;
+        const idempotency = recordOf(actor, options, {
+          gameId: move.gameId,
+          version: move.after.version,
+          error: null,
+        });
+        const outcome = await this.store.write({ ...move, idempotency });
+        if (outcome.kind === 'written') return this.published(move);
+        if (outcome.kind === 'seat_cap') return capRefusal(outcome.max);
+      }
+      // Lost a race (or decided on a lobby a leave has changed since): decide again on the stored state.
+      this.store.forget(decision.kind === 'stale' ? decision.gameId : decision.move.gameId);
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`a move lost ${attempt} races in a row`);
+      fresh = true;
+    }
+  }
+
+  /** One attempt at a command: on this process's copy of the game unless `fresh`, then on the stored one. */
+  private async decide(
+    gameId: string,
+    command: Command,
+    options: MoveOptions,
+    fresh: boolean,
+    bot: NewBot | undefined,
+  ): Promise<Decision> {
+    let before = fresh ? undefined : this.store.cached(gameId);
+    let read = false;
+    if (!before) {
+      const loaded = await this.store.load(gameId);
+      if (!loaded) return { kind: 'not_found' };
+      before = loaded;
+      read = true;
+    }
+    const expected = options.expectedVersion;
+    if (expected !== null && expected !== undefined && expected !== before.version)
+      return { kind: 'refused', result: staleVersion(gameId, before, expected), fresh: read };
+    // Only moves that may roll read the chain root, and it stays in this call's dice source.
+    const dice = mayRollDice(before, command) ? await this.store.diceFor(gameId, before) : null;
+    // A start decided on a lobby that a leave has changed since.
+    if (dice === 'stale') return { kind: 'stale', gameId };
+    const result = applyCommand(before, command, {
+      dice: dice?.dice ?? NO_DICE,
+      at: this.options.now().toISOString(),
+    });
+    if (!result.ok) {
+      const refused: Refused = { kind: 'refused', gameId, state: before, error: result.violation };
+      return { kind: 'refused', result: refused, fresh: read };
+    }
+    const seated =
+      command.type === 'JOIN' ? command.playerId : command.type === 'ADD_BOT' ? command.botId : null;
+    const move: RecordedMove = {
+      gameId,
+      before,
+      after: result.state,
+      events: result.events,
+      idempotency: null,
+      serverMoveAt: serverMoveDue(result.state, this.options.botDelayMs),
+      seatCap: command.type === 'JOIN' ? this.seatCap(command.playerId, options) : null,
+      gameSeed: dice?.newGameSeed ?? null,
+      ...(command.type === 'ADD_BOT' && {
+        newBot: { id: command.botId, name: bot?.name ?? null, level: command.level },
+      }),
+      ...(command.type === 'REMOVE_BOT' && { removedBot: before.seats[command.seat]!.playerId }),
+      ...(seated !== null && {
+        clientSeed: {
+          playerId: seated,
+          seed: (command.type === 'JOIN' && options.clientSeed) || randomClientSeed(),
+        },
+      }),
+    };
+    return { kind: 'accepted', move };
+  }
+
+  private seatCap(playerId: string, options: MoveOptions): { playerId: string; max: number } | null {
+    return options.seatCap === null || options.seatCap === undefined
+      ? null
+      : { playerId, max: options.seatCap };
+  }
+
+  /** After a commit: caches the new state and tells this process's listeners (the change bus among them). */
+  private published(move: RecordedMove): MoveResult {
+    const { gameId, after: state, events } = move;
+    this.store.remember(gameId, state);
+    for (const listener of this.appliedListeners) listener(gameId, events, state);
+    return { kind: 'applied', gameId, state, events };
+  }
+}

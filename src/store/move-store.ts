@@ -1,0 +1,66 @@
+// The narrow interface through which the move service reads games and records moves.
+import type { BotLevel, GameEvent, GameState } from '../engine';
+import type { MoveDice } from './fairness.repository';
+import type { IdempotencyRecord, IdempotencyWrite } from './idempotency.repository';
+
+/** A move the engine accepted, with what its commit must also record besides the events. */
+export interface RecordedMove {
+  readonly gameId: string;
+  /** The state the move was decided on; null for a game being created. */
+  readonly before: GameState | null;
+  readonly after: GameState;
+  readonly events: readonly GameEvent[];
+  /** The key and response a retry must be answered with, when the player sent a key. */
+  readonly idempotency: IdempotencyWrite | null;
+  /** When the server is next due to move in the game by itself (epoch ms), or null. */
+  readonly serverMoveAt: number | null;
+  /** A new game's secret key chain; its row is inserted by this write. */
+  readonly newGame?: { readonly chainRoot: Buffer; readonly commitment: string };
+  /** The open-games cap the seated player is held to (a create or a join). */
+  readonly seatCap?: { readonly playerId: string; readonly max: number } | null;
+  /** A bot's player, created in the same commit that seats it; a null name takes the table's next default. */
+  readonly newBot?: { readonly id: string; readonly name: string | null; readonly level: BotLevel };
+  /** A removed bot's player, deleted with its seat. */
+  readonly removedBot?: string;
+  /** The client seed of the player this move seats. */
+  readonly clientSeed?: { readonly playerId: string; readonly seed: string };
+  /** The game seed a start fixes. */
+  readonly gameSeed?: string | null;
+}
+
+/**
+ * How a write ended: recorded; lost, because the game moved on from `before` (or a concurrent retry took
+ * the idempotency key) and the move must be decided again; or refused by the open-games cap.
+ */
+export type WriteOutcome =
+  | { readonly kind: 'written' }
+  | { readonly kind: 'lost' }
+  | { readonly kind: 'seat_cap'; readonly max: number };
+
+/**
+ * What a move needs of storage. Each method is one round trip or one transaction; none decides anything
+ * about the rules. Every write is guarded by the version of `before`, so a move decided on a stale state
+ * is never recorded.
+ */
+export interface MoveStore {
+  /** This process's latest copy of the game: it may lag behind another process's moves. */
+  cached(gameId: string): GameState | undefined;
+  /** The game as stored now (and cached); null when there is no such game. */
+  load(gameId: string): Promise<GameState | null>;
+  /** The game as it was at `version` (to answer a retry as its first response did). */
+  stateAt(gameId: string, version: number): Promise<GameState>;
+  /** A cached state turned out stale: the next read goes to the database. */
+  forget(gameId: string): void;
+  /** Caches the state a committed move produced. */
+  remember(gameId: string, state: GameState): void;
+  /** The record of a player's idempotency key younger than the retention period (an older one is deleted). */
+  findIdempotencyRecord(playerId: string, key: string): Promise<IdempotencyRecord | null>;
+  /** Records a refusal under its key; false when another request took the key first. */
+  recordRefusal(record: IdempotencyWrite): Promise<boolean>;
+  /** The dice of a move that may roll; 'stale' when the stored seats differ from `state`'s. */
+  diceFor(gameId: string, state: GameState): Promise<MoveDice | null | 'stale'>;
+  /** Records an accepted move, guarded by `before`'s version (0 for a new game). */
+  write(move: RecordedMove): Promise<WriteOutcome>;
+  /** Moves the game's next server-move time while it is still at `version`. */
+  postponeServerMove(gameId: string, version: number, at: number | null): Promise<void>;
+}

@@ -13,13 +13,15 @@ const ALLOWED: Record<string, readonly string[]> = {
   security: ['engine'],
   database: ['generated'],
   store: ['engine', 'security', 'database', 'generated'],
+  // The move use case: asks the engine, records through the store's narrow interface, knows no transport.
+  moves: ['engine', 'security', 'store'],
   observability: ['realtime'],
   realtime: ['engine', 'store'],
   // Bots decide from the view of their seat alone: the engine's view and odds, nothing else.
   bots: ['engine'],
-  timers: ['engine', 'store', 'bots'],
+  timers: ['engine', 'store', 'moves', 'bots'],
   limits: ['realtime'],
-  graphql: ['engine', 'store', 'realtime'],
+  graphql: ['engine', 'store', 'moves', 'realtime'],
   gate: ['engine', 'store', 'graphql', 'limits'],
   // The NDJSON export streams pages of finished games from the store, outside GraphQL.
   http: ['gate', 'graphql', 'limits', 'observability', 'store'],
@@ -29,6 +31,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'security',
     'database',
     'store',
+    'moves',
     'realtime',
     'timers',
     'bots',
@@ -46,6 +49,8 @@ const ALLOWED: Record<string, readonly string[]> = {
 const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   engine: /^(?!node:assert|node:crypto$|fast-check$)/,
   store: /^(graphql|type-graphql|@apollo\/|graphql-ws|ws$)/,
+  // No SQL in the use case: it writes through the store's interface only.
+  moves: /^(pg|@prisma\/.*|\.prisma.*|graphql|type-graphql|@apollo\/|graphql-ws|ws)$/,
   realtime: /^(graphql|type-graphql|@apollo\/|graphql-ws|ws$)/,
   bots: /^(?!fast-check$)/,
 };

@@ -27,6 +27,7 @@ import { TurnTimer } from './timers/turn-timer';
 import { DEFAULT_BOT_DELAY_MS, serverMoveDue } from './engine';
 import { createGameStore } from './store/game-store';
 import { IdempotencyJanitor } from './store/idempotency-janitor';
+import { IdempotencySweeper } from './timers/idempotency-sweeper';
 import { PlayerRepository } from './store/player.repository';
 import { LobbyExpiry } from './timers/lobby-expiry';
 import { RatingApplier } from './timers/rating-applier';
@@ -145,7 +146,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     undefined,
     (applied) => metrics.timerRan('turn_timer', applied),
   );
-  const janitor = new IdempotencyJanitor(db.pool, null, log, {
+  const janitor = new IdempotencySweeper(new IdempotencyJanitor(db.pool), log, {
     onSweep: (deleted) => metrics.timerRan('idempotency_janitor', deleted),
   });
   const ratingApplier = new RatingApplier(ratings, log, {

@@ -1,5 +1,6 @@
 // Keeps ratings up to date: rates settled finished games every interval and soon after a game ends here.
 import type { RatingsRepository } from '../store/ratings.repository';
+import { PeriodicJob } from './periodic-job';
 
 export interface RatingApplierOptions {
   /** How old a game's finishedAt must be before it is rated (see RatingsRepository). Defaults to 5 s. */
@@ -13,67 +14,43 @@ export interface RatingApplierOptions {
  * cursor's lock, so each game is rated once, and a game that ended while no applier ran (a crash between
  * the end and its rating) is rated at the next run of any process.
  */
-export class RatingApplier {
+export class RatingApplier extends PeriodicJob {
   readonly settleMs: number;
-  private readonly intervalMs: number;
-  private timer: NodeJS.Timeout | null = null;
-  private soon: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
 
   constructor(
     private readonly ratings: RatingsRepository,
-    private readonly log: (message: unknown) => void,
+    log: (message: unknown) => void,
     options: RatingApplierOptions = {},
   ) {
+    // Rates at start, then every interval, without keeping the process alive. A failed run leaves the cursor
+    // where it was: the same games are rated at a later run.
+    super({
+      name: 'rating applier',
+      run: (stopping) => this.drain(stopping),
+      intervalMs: options.intervalMs ?? 10_000,
+      runAtStart: true,
+      unref: true,
+      log,
+    });
     this.settleMs = options.settleMs ?? 5_000;
-    this.intervalMs = options.intervalMs ?? 10_000;
-  }
-
-  start(): void {
-    if (this.timer || this.stopped) return;
-    void this.run();
-    this.timer = setInterval(() => void this.run(), this.intervalMs);
-    this.timer.unref();
   }
 
   /** A game ended in this process: rate it as soon as it has settled. */
   gameFinished(): void {
-    if (this.stopped || this.soon) return;
-    this.soon = setTimeout(() => {
-      this.soon = null;
-      void this.run();
-    }, this.settleMs + 50);
-    this.soon.unref();
+    this.wakeAt(Date.now() + this.settleMs + 50);
   }
 
   /** Rates every settled game not rated yet; resolves to how many this run rated. */
   run(): Promise<number> {
-    this.running ??= this.drain().finally(() => (this.running = null));
-    return this.running;
+    return this.runNow();
   }
 
-  private async drain(): Promise<number> {
+  private async drain(stopping: AbortSignal): Promise<number> {
     let rated = 0;
-    try {
-      for (;;) {
-        const n = await this.ratings.applyPending(this.settleMs);
-        rated += n;
-        if (n === 0 || this.stopped) break;
-      }
-    } catch (error) {
-      // The cursor did not move: the same games are rated at a later run.
-      this.log(`rating applier: ${String(error)}`);
+    for (;;) {
+      const n = await this.ratings.applyPending(this.settleMs);
+      rated += n;
+      if (n === 0 || stopping.aborted) return rated;
     }
-    return rated;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    if (this.soon) clearTimeout(this.soon);
-    this.timer = null;
-    this.soon = null;
-    await this.running;
   }
 }

@@ -4,6 +4,7 @@ import { botMove } from '../bots/bot-moves';
 import type { Rng } from '../engine';
 import type { BotDecider, GameMoves } from '../store/game-moves.repository';
 import type { OverdueTurn, TurnDeadlineQueries } from '../store/turn-deadlines.queries';
+import { PeriodicJob } from './periodic-job';
 
 /** Bots of real games draw their choices from the system's secure generator: nobody can predict them. */
 const secureRng: Rng = { int: (n) => randomInt(n) };
@@ -21,76 +22,46 @@ const CLAIM_LEASE_SECONDS = 10;
  * Fires the deadlines of timed turns and of bots' moves (a bot moves once its think time is over). Deadlines
  * live in the database, so a deadline missed while every process was down fires at the next start, and each
  * fires once however many processes poll: the move is pinned to the game version the deadline belongs to.
+ * Polls every interval once started; wakeAt() fires sooner for a deadline this process knows of (a bot moves
+ * a short think time after the move before it, which a poll would round up).
  */
-export class TurnTimer {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
+export class TurnTimer extends PeriodicJob {
   /** Games whose timeout just failed, and until when they are left aside so the others still fire. */
   private readonly failing = new Map<string, number>();
-  /** A wake-up before the next poll, for a deadline this process knows of (a bot's think time). */
-  private wake: { at: number; timer: NodeJS.Timeout } | null = null;
 
   constructor(
     private readonly deadlines: TurnDeadlineQueries,
     private readonly moves: GameMoves,
     private readonly log: (message: unknown) => void,
-    private readonly intervalMs = 250,
+    intervalMs = 250,
     private readonly batch = 100,
     private readonly concurrency = 8,
     /** Called after each run with the timeouts it applied (metrics). */
-    private readonly onRun: (applied: number) => void = () => {},
+    onRun: (applied: number) => void = () => {},
     private readonly decideBot: BotDecider = playBots,
-  ) {}
-
-  /**
-   * Fires at `epochMs` rather than at the next poll: a bot's move is due a short think time after the move
-   * before it, which a poll would round up.
-   */
-  wakeAt(epochMs: number): void {
-    if (this.stopped || (this.wake && this.wake.at <= epochMs)) return;
-    if (this.wake) clearTimeout(this.wake.timer);
-    // A few ms late, so that the database's clock has passed the deadline too.
-    const timer = setTimeout(
-      () => {
-        this.wake = null;
-        void this.tick();
-      },
-      Math.max(0, epochMs - Date.now()) + 5,
-    );
-    timer.unref();
-    this.wake = { at: epochMs, timer };
+  ) {
+    // A database outage fails a run: the deadlines stay in the table and fire at a later one.
+    super({ name: 'turn timer', run: (stopping) => this.fireOverdue(stopping), intervalMs, log, onRun });
   }
 
-  start(): void {
-    this.timer ??= setInterval(() => void this.tick(), this.intervalMs);
+  /** Fires every overdue turn now (also what each interval does); resolves to how many it applied. */
+  tick(): Promise<number> {
+    return this.runNow();
   }
 
-  /** Fires every overdue turn now (also what each interval does). */
-  tick(): Promise<void> {
-    this.running ??= this.fireOverdue().finally(() => (this.running = null));
-    return this.running;
-  }
-
-  private async fireOverdue(): Promise<void> {
+  private async fireOverdue(stopping: AbortSignal): Promise<number> {
     let applied = 0;
-    try {
-      // Drained, not one batch a tick: with thousands of timed games more turns fall due in a tick than a
-      // batch holds, and a cap per tick would make every deadline later than the one before.
-      for (;;) {
-        const now = Date.now();
-        for (const [id, until] of this.failing) if (until <= now) this.failing.delete(id);
-        const due = await this.deadlines.claimOverdue(this.batch, CLAIM_LEASE_SECONDS, [
-          ...this.failing.keys(),
-        ]);
-        applied += await this.fire(due);
-        if (due.length < this.batch || this.stopped) break;
-      }
-    } catch (error) {
-      // A database outage: the deadlines stay in the table and fire at a later tick.
-      this.log(`turn timer: ${String(error)}`);
+    // Drained, not one batch a tick: with thousands of timed games more turns fall due in a tick than a
+    // batch holds, and a cap per tick would make every deadline later than the one before.
+    for (;;) {
+      const now = Date.now();
+      for (const [id, until] of this.failing) if (until <= now) this.failing.delete(id);
+      const due = await this.deadlines.claimOverdue(this.batch, CLAIM_LEASE_SECONDS, [
+        ...this.failing.keys(),
+      ]);
+      applied += await this.fire(due);
+      if (due.length < this.batch || stopping.aborted) return applied;
     }
-    this.onRun(applied);
   }
 
   /** A few at a time: each is a move of its own game, so one slow game does not hold the others' timeouts. */
@@ -111,14 +82,5 @@ export class TurnTimer {
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, due.length) }, worker));
     return applied;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    if (this.wake) clearTimeout(this.wake.timer);
-    this.wake = null;
-    this.timer = null;
-    await this.running;
   }
 }

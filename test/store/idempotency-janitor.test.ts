@@ -5,6 +5,7 @@ import type { GameMoves } from '../../src/store/game-moves.repository';
 import { createGameStore } from '../../src/store/game-store';
 import { IDEMPOTENCY_RETENTION_MS, IdempotencyJanitor } from '../../src/store/idempotency-janitor';
 import { PlayerRepository } from '../../src/store/player.repository';
+import { IdempotencySweeper } from '../../src/timers/idempotency-sweeper';
 import { applied, nextBid } from '../support/store-moves';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -81,24 +82,22 @@ describe('IdempotencyJanitor', () => {
     await insertRecords('at-cutoff', 3, ago(IDEMPOTENCY_RETENTION_MS));
     await insertRecords('recent', 4, ago(HOUR));
     await insertRecords('new', 5, now);
-    const log = jest.fn();
 
-    expect(await new IdempotencyJanitor(a.pool, clock, log).runOnce()).toBe(9);
+    expect(await new IdempotencyJanitor(a.pool, clock).deleteExpired()).toBe(9);
 
     expect(await countRecords('old')).toBe(0);
     expect(await countRecords('just-expired')).toBe(0);
     expect(await countRecords('at-cutoff')).toBe(3);
     expect(await countRecords('recent')).toBe(4);
     expect(await countRecords('new')).toBe(5);
-    expect(log).not.toHaveBeenCalled();
   });
 
   it('honours a shorter retention', async () => {
     await insertRecords('older', 6, ago(2 * HOUR));
     await insertRecords('younger', 4, ago(HOUR / 2));
 
-    const janitor = new IdempotencyJanitor(a.pool, clock, jest.fn(), { retentionMs: HOUR });
-    expect(await janitor.runOnce()).toBe(6);
+    const janitor = new IdempotencyJanitor(a.pool, clock, { retentionMs: HOUR });
+    expect(await janitor.deleteExpired()).toBe(6);
 
     expect(await countRecords('older')).toBe(0);
     expect(await countRecords('younger')).toBe(4);
@@ -109,8 +108,8 @@ describe('IdempotencyJanitor', () => {
     await insertRecords('new', 3, ago(HOUR));
     const spy = jest.spyOn(a.pool, 'query');
     try {
-      const janitor = new IdempotencyJanitor(a.pool, clock, jest.fn(), { batchSize: 5 });
-      expect(await janitor.runOnce()).toBe(12);
+      const janitor = new IdempotencyJanitor(a.pool, clock, { batchSize: 5 });
+      expect(await janitor.deleteExpired()).toBe(12);
       // 5 + 5 + 2: the short batch shows nothing expired is left.
       expect(spy).toHaveBeenCalledTimes(3);
       for (const call of spy.mock.calls) expect(call[1]).toEqual([ago(IDEMPOTENCY_RETENTION_MS), 5]);
@@ -128,8 +127,8 @@ describe('IdempotencyJanitor', () => {
     await insertRegistrations('new', 3, ago(HOUR));
     const spy = jest.spyOn(a.pool, 'query');
     try {
-      const janitor = new IdempotencyJanitor(a.pool, clock, jest.fn(), { batchSize: 5 });
-      expect(await janitor.runOnce()).toBe(19);
+      const janitor = new IdempotencyJanitor(a.pool, clock, { batchSize: 5 });
+      expect(await janitor.deleteExpired()).toBe(19);
       // Game mutations' records 5 + 5 + 2 and registrations' 5 + 2 + 0: each statement takes a batch of each.
       expect(spy).toHaveBeenCalledTimes(3);
     } finally {
@@ -142,7 +141,7 @@ describe('IdempotencyJanitor', () => {
 
     // Registrations alone are swept as well.
     await insertRegistrations('later', 11, ago(25 * HOUR));
-    expect(await new IdempotencyJanitor(a.pool, clock, jest.fn(), { batchSize: 5 }).runOnce()).toBe(11);
+    expect(await new IdempotencyJanitor(a.pool, clock, { batchSize: 5 }).deleteExpired()).toBe(11);
     expect(await countRegistrations('later')).toBe(0);
     expect(await countRegistrations('new')).toBe(3);
   });
@@ -150,44 +149,65 @@ describe('IdempotencyJanitor', () => {
   it('lets several janitors sweep at once: none fails, each record is deleted once', async () => {
     await insertRecords('old', 20000, ago(25 * HOUR));
     await insertRecords('new', 100, ago(HOUR));
-    const log = jest.fn();
     const janitors = [a.pool, a.pool, b.pool, b.pool].map(
-      (pool) => new IdempotencyJanitor(pool, clock, log, { batchSize: 1000 }),
+      (pool) => new IdempotencyJanitor(pool, clock, { batchSize: 1000 }),
     );
 
-    const deleted = await Promise.all(janitors.map((janitor) => janitor.runOnce()));
+    const deleted = await Promise.all(janitors.map((janitor) => janitor.deleteExpired()));
 
     expect(deleted.reduce((sum, n) => sum + n, 0)).toBe(20000);
     expect(await countRecords('old')).toBe(0);
     expect(await countRecords('new')).toBe(100);
-    expect(log).not.toHaveBeenCalled();
   });
 
+  it('ends a sweep after its current batch once halted', async () => {
+    await insertRecords('old', 12, ago(25 * HOUR));
+    const halt = new AbortController();
+    halt.abort();
+    expect(await new IdempotencyJanitor(a.pool, clock, { batchSize: 5 }).deleteExpired(halt.signal)).toBe(5);
+    expect(await countRecords('old')).toBe(7);
+  });
+
+  it('rejects when the database does', async () => {
+    const failing = { query: () => Promise.reject(new Error('database down')) } as unknown as Pool;
+    await expect(new IdempotencyJanitor(failing, clock).deleteExpired()).rejects.toThrow('database down');
+  });
+});
+
+describe('IdempotencySweeper', () => {
+  const now = new Date();
+  const clock = (): Date => now;
+
   it('sweeps on start and then on its interval, and stop() ends it', async () => {
-    await insertRecords('old', 3, ago(25 * HOUR));
-    const janitor = new IdempotencyJanitor(a.pool, clock, jest.fn(), { intervalMs: 20 });
-    const spy = jest.spyOn(janitor, 'runOnce');
-    try {
-      janitor.start();
-      await waitFor(() => spy.mock.calls.length >= 3);
-      await janitor.stop();
-      const calls = spy.mock.calls.length;
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      expect(spy.mock.calls.length).toBe(calls);
-    } finally {
-      spy.mockRestore();
-    }
+    await insertRecords('old', 3, new Date(now.getTime() - 25 * HOUR));
+    const sweeps: number[] = [];
+    const log = jest.fn();
+    const sweeper = new IdempotencySweeper(new IdempotencyJanitor(a.pool, clock), log, {
+      intervalMs: 20,
+      onSweep: (deleted) => sweeps.push(deleted),
+    });
+    sweeper.start();
+    await waitFor(() => sweeps.length >= 3);
+    await sweeper.stop();
+    const count = sweeps.length;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(sweeps).toHaveLength(count);
+    // The first sweep, at start, deleted the three records; the later ones found nothing.
+    expect(sweeps[0]).toBe(3);
+    expect(sweeps.slice(1)).toEqual(Array.from({ length: count - 1 }, () => 0));
+    expect(log).not.toHaveBeenCalled();
     expect(await countRecords('old')).toBe(0);
   });
 
   it('logs a failing sweep instead of throwing, and tries again on the next interval', async () => {
     const failing = { query: () => Promise.reject(new Error('database down')) } as unknown as Pool;
     const log = jest.fn();
-    const janitor = new IdempotencyJanitor(failing, clock, log, { intervalMs: 10 });
-    janitor.start();
+    const sweeper = new IdempotencySweeper(new IdempotencyJanitor(failing, clock), log, { intervalMs: 10 });
+    sweeper.start();
     await waitFor(() => log.mock.calls.length >= 2);
-    await janitor.stop();
+    await sweeper.stop();
     expect(log).toHaveBeenCalledWith('idempotency janitor: Error: database down');
+    expect(await sweeper.runNow()).toBe(0);
   });
 });
 
@@ -302,7 +322,7 @@ describe('IdempotencyJanitor on the database clock', () => {
     const dbNow = rows[0]!.now.getTime();
     await insertRecords('db-old', 3, new Date(dbNow - IDEMPOTENCY_RETENTION_MS - 60_000));
     await insertRecords('db-live', 2, new Date(dbNow - IDEMPOTENCY_RETENTION_MS + 60_000));
-    expect(await new IdempotencyJanitor(a.pool, null, jest.fn()).runOnce()).toBeGreaterThanOrEqual(3);
+    expect(await new IdempotencyJanitor(a.pool, null).deleteExpired()).toBeGreaterThanOrEqual(3);
     expect(await countRecords('db-old')).toBe(0);
     expect(await countRecords('db-live')).toBe(2);
   });

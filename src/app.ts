@@ -20,8 +20,7 @@ import { LobbyFeed } from './realtime/lobby-feed';
 import { PgChangeBus } from './realtime/pg-change-bus';
 import { RedisChangeBus } from './realtime/redis-change-bus';
 import { afterCommitNotifier, PgNotifier, type ChangeNotifier } from './store/change-notifier';
-import { EventLogQueries } from './store/event-log.queries';
-import { GameSnapshotRepository } from './store/game-snapshots.repository';
+import { EventLog } from './store/event-log';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
 import { TurnTimer } from './timers/turn-timer';
 import { DEFAULT_BOT_DELAY_MS, serverMoveDue } from './engine';
@@ -118,7 +117,8 @@ export async function startApp(options: AppOptions): Promise<App> {
     Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs) : null;
   const botDelayMs = options.botDelayMs ?? DEFAULT_BOT_DELAY_MS;
   const games = createGameStore(db, { notifier, botDelayMs });
-  const history = new GameHistoryQueries(db.pool);
+  const eventLog = new EventLog(db.pool, log);
+  const history = new GameHistoryQueries(db.pool, eventLog);
   const ratings = new RatingsRepository(db.pool, history);
   const services: Services = {
     players: new PlayerRepository(db.prisma),
@@ -128,8 +128,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     history,
     ratings,
     feeds: new GameFeeds(bus, games.moves, games.reads, games.cache, games.feedChecks, log, {
-      events: new EventLogQueries(db.pool),
-      snapshots: new GameSnapshotRepository(db.pool, log),
+      eventLog,
       fannedOut: (event, subscribers) =>
         metrics.eventFannedOut((Date.now() - Date.parse(event.at)) / 1000, subscribers),
     }),

@@ -1,6 +1,12 @@
 // One feed per followed game, and each subscription's stream of it: replayed from the log, then live.
 import { applyEvent, type GameEvent, type GameState } from '../engine';
-import { EVENT_PAGE_SIZE } from '../store/event-log.queries';
+import {
+  EVENT_PAGE_SIZE,
+  foldLog,
+  type EventPages,
+  type LoggedEvent,
+  type LogSnapshots,
+} from '../store/event-log';
 import type { FeedCheckQueries } from '../store/feed-checks.queries';
 import type { GameReads } from '../store/game-reads.repository';
 import type { GameStateCache } from '../store/game-state-cache';
@@ -9,10 +15,8 @@ import { sliceSpent, yieldToLoop } from './event-loop-pacer';
 import { Inbox } from './inbox';
 
 /** One event with the game's state right after it (so each viewer's view can be built as of that event). */
-export interface FeedItem {
+export interface FeedItem extends LoggedEvent {
   readonly gameId: string;
-  readonly event: GameEvent;
-  readonly state: GameState;
 }
 
 /** A subscriber's inbox may not grow past this; a client that slow is disconnected rather than buffered. */
@@ -21,29 +25,18 @@ export const MAX_QUEUED_EVENTS = 5_000;
 /** How often followed games are checked against the log, besides the change notices. */
 const CHECK_INTERVAL_MS = 2_000;
 
-/** Replayed events a stream reads ahead of its reader at most: a replay of a long log holds a page or two. */
+/**
+ * Replayed events a stream keeps ahead of its reader: a replay pauses once a page more than this waits to be
+ * read, until no more than this does, so a replay of a long log holds a page or two.
+ */
 const REPLAY_AHEAD = EVENT_PAGE_SIZE;
 
 export class GameNotFoundError extends Error {}
 export class AfterSeqError extends Error {}
 
-/** The log, read a page at a time (at most `limit` events after `afterSeq`, in seq order). */
-export interface EventPages {
-  events(gameId: string, range: { afterSeq: number; limit?: number }): Promise<readonly GameEvent[]>;
-}
-
-/** Stored states to start a replay from, and where folded states are offered to be stored. */
-export interface ReplaySnapshots {
-  /** The latest stored state at or before `seq`, or null (the log is then folded from its first event). */
-  atOrBefore(gameId: string, seq: number): Promise<GameState | null>;
-  /** Keeps `state` when it is one to store (it may ignore it). */
-  offer(gameId: string, state: GameState): void;
-}
-
-/** What replays read: pages of the log and the snapshots along it. */
+/** What feeds and replays read: the log, a page at a time, and the states stored along it. */
 export interface ReplayStore {
-  readonly events: EventPages;
-  readonly snapshots: ReplaySnapshots;
+  readonly eventLog: EventPages & LogSnapshots;
   /** Told of each event handed out, with how many subscribers got it (metrics). */
   readonly fannedOut?: (event: GameEvent, subscribers: number) => void;
 }
@@ -71,7 +64,7 @@ class GameFeed {
       if (event.seq <= this.state.seq) continue;
       if (event.seq !== this.state.seq + 1) return false;
       this.state = applyEvent(this.state, event);
-      this.store.snapshots.offer(this.gameId, this.state);
+      this.store.eventLog.offer(this.gameId, this.state);
       const item = { gameId: this.gameId, event, state: this.state };
       for (const s of this.subscribers) s.accept(item);
       this.store.fannedOut?.(event, this.subscribers.size);
@@ -90,7 +83,7 @@ class GameFeed {
         this.again = false;
         try {
           for (;;) {
-            const events = await this.store.events.events(this.gameId, { afterSeq: this.state.seq });
+            const events = await this.store.eventLog.events(this.gameId, { afterSeq: this.state.seq });
             if (!this.advance(events)) break;
             // Another process moved: the next move here then starts from the new state, not a stale guess.
             if (events.length) this.cache.cacheNewerState(this.gameId, this.state);
@@ -124,14 +117,16 @@ export class EventStream extends Inbox<FeedItem> {
   private replayQueued = 0;
   private state: GameState | null = null;
   private last = 0;
-  /** The replay waiting for its reader to take queued entries before it reads another page. */
+  /** The replay waiting for its reader to take queued entries before it folds more of the log. */
   private drain: (() => void) | null = null;
+  /** The log being folded from the stream's position, while it is read (null when it is not). */
+  private replay: AsyncGenerator<LoggedEvent, void, undefined> | null = null;
 
   constructor(
     private readonly feed: GameFeed,
-    private readonly log: EventPages,
+    private readonly pages: EventPages,
     private readonly release: (s: EventStream) => void,
-    private readonly snapshots: ReplaySnapshots | null = null,
+    private readonly snapshots: LogSnapshots | null = null,
   ) {
     super();
   }
@@ -149,8 +144,7 @@ export class EventStream extends Inbox<FeedItem> {
     // Each event needs the state right after it, so the log is folded from the nearest stored state at or
     // before afterSeq. The log, not the feed, decides whether afterSeq is too far: the feed may not have
     // read a change another process made.
-    const base =
-      afterSeq > 0 && this.snapshots ? await this.snapshots.atOrBefore(this.feed.gameId, afterSeq) : null;
+    const base = (await this.snapshots?.atOrBefore(this.feed.gameId, afterSeq)) ?? null;
     if (base) {
       this.state = base;
       this.cursor = base;
@@ -194,32 +188,31 @@ export class EventStream extends Inbox<FeedItem> {
   }
 
   /**
-   * Folds the log after the stream's position a page at a time, emitting the events after `emitAfter`,
-   * until the end of the log or a gap (false), or until the position reaches `until` (true: more may follow).
-   * It reads one page at least, so a subscription the database cannot serve is refused when it starts.
-   * The loop gets its turn every few milliseconds, and no page is read while a page or more of replayed
-   * entries waits for the reader.
+   * Folds the log after the stream's position (read a page at a time, see foldLog), emitting the events
+   * after `emitAfter`, until the end of the log or a gap (false), or until the position reaches `until`
+   * (true: the rest is folded by the next call). It reads one page at least, so a subscription the database
+   * cannot serve is refused when it starts. The loop gets its turn every few milliseconds, and the fold
+   * pauses while a page more than REPLAY_AHEAD replayed entries waits for the reader.
    */
   private async fold(emitAfter: number, until = Infinity): Promise<boolean> {
-    const gameId = this.feed.gameId;
+    const replay = (this.replay ??= foldLog(this.pages, this.feed.gameId, this.state, this.snapshots));
     for (;;) {
-      await this.drained();
+      if (this.replayQueued >= REPLAY_AHEAD + EVENT_PAGE_SIZE) await this.drained();
       if (this.done) return false;
-      const page = await this.log.events(gameId, { afterSeq: this.last, limit: EVENT_PAGE_SIZE });
-      for (const event of page) {
-        if (this.done) return false;
-        if (event.seq !== this.last + 1) return false;
-        const state = applyEvent(this.state, event);
-        this.state = state;
-        this.last = event.seq;
-        this.snapshots?.offer(gameId, state);
-        if (event.seq > emitAfter) this.emitReplayed(event, state);
-        // Skipped (at or before afterSeq): nothing is queued yet, so the next entry folds on this state.
-        else this.cursor = state;
-        if (sliceSpent()) await yieldToLoop();
+      const next = await replay.next();
+      if (this.done) return false;
+      if (next.done) {
+        this.replay = null;
+        return false;
       }
-      if (page.length < EVENT_PAGE_SIZE) return false;
+      const { event, state } = next.value;
+      this.state = state;
+      this.last = event.seq;
+      if (event.seq > emitAfter) this.emitReplayed(event, state);
+      // Skipped (at or before afterSeq): nothing is queued yet, so the next entry folds on this state.
+      else this.cursor = state;
       if (this.last >= until) return true;
+      if (sliceSpent()) await yieldToLoop();
     }
   }
 
@@ -343,9 +336,9 @@ export class GameFeeds {
     else this.feeds.set(gameId, feed);
     const stream = new EventStream(
       feed,
-      this.store.events,
+      this.store.eventLog,
       (s) => this.releaseStream(feed, s),
-      this.store.snapshots,
+      this.store.eventLog,
     );
     feed.subscribers.add(stream);
     try {

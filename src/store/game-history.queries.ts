@@ -1,51 +1,29 @@
 // History reads: a page of a game's log with the state after each event, and finishing orders.
 import type { Pool } from 'pg';
-import {
-  applyEvent,
-  finishingOrder,
-  type GameEvent,
-  type GameFinishedEvent,
-  type GameState,
-} from '../engine';
-import { EVENT_PAGE_SIZE, EventLogQueries } from './event-log.queries';
-import { GameSnapshotRepository } from './game-snapshots.repository';
-
-/** An event of the log with the game's state right after it. */
-export interface LoggedEvent {
-  readonly event: GameEvent;
-  readonly state: GameState;
-}
+import { finishingOrder, type GameFinishedEvent } from '../engine';
+import { EVENT_PAGE_SIZE, EventLog, foldLog, type LoggedEvent } from './event-log';
 
 export class GameHistoryQueries {
-  private readonly log: EventLogQueries;
-  private readonly snapshots: GameSnapshotRepository;
-
-  constructor(private readonly pool: Pool) {
-    this.log = new EventLogQueries(pool);
-    this.snapshots = new GameSnapshotRepository(pool);
-  }
+  /** `log`: the process's event log, which folded states are offered to (one of its own by default). */
+  constructor(
+    private readonly pool: Pool,
+    private readonly log: EventLog = new EventLog(pool),
+  ) {}
 
   /**
    * Up to `first` events after `afterSeq` (at most EVENT_PAGE_SIZE), each with the state right after it:
-   * folded from the nearest stored state at or before `afterSeq`, so a page costs at most one snapshot
+   * folded from the nearest stored state at or before `afterSeq`, so a page costs at most one log snapshot
    * interval of events besides its own.
    */
   async eventsPage(gameId: string, afterSeq: number, first: number): Promise<LoggedEvent[]> {
     const limit = Math.min(first, EVENT_PAGE_SIZE);
     if (limit <= 0) return [];
-    let state: GameState | null = afterSeq > 0 ? await this.snapshots.atOrBefore(gameId, afterSeq) : null;
     const page: LoggedEvent[] = [];
-    for (;;) {
-      const events = await this.log.events(gameId, { afterSeq: state?.seq ?? 0 });
-      for (const event of events) {
-        state = applyEvent(state, event);
-        if (event.seq > afterSeq) {
-          page.push({ event, state });
-          if (page.length === limit) return page;
-        }
-      }
-      if (events.length < EVENT_PAGE_SIZE) return page;
+    const from = await this.log.atOrBefore(gameId, afterSeq);
+    for await (const logged of foldLog(this.log, gameId, from, this.log)) {
+      if (logged.event.seq > afterSeq && page.push(logged) === limit) break;
     }
+    return page;
   }
 
   /** The finishing order (seats, place 1 first) of each FINISHED game among `gameIds`. */

@@ -1,7 +1,7 @@
 // Reading games: states by id, pages of the game list, and event logs; all in plain SQL.
 import type { GameEvent, GameState } from '../engine';
 import type { Pool } from 'pg';
-import { rebuildStates, toEvent, type EventRow, type StoredGame } from './state-rebuilder';
+import { EventLog, type StoredGame } from './event-log';
 
 export interface GameRow {
   readonly id: string;
@@ -31,7 +31,11 @@ export interface GameCursor {
 const STORED_GAME = 'g.id, g.state, g.state_version AS "stateVersion", g.version';
 
 export class GameReads {
-  constructor(private readonly pool: Pool) {}
+  private readonly log: EventLog;
+
+  constructor(private readonly pool: Pool) {
+    this.log = new EventLog(pool);
+  }
 
   /** How many games are in each status (the statuses without games are absent). */
   async countByStatus(): Promise<Map<string, number>> {
@@ -50,7 +54,7 @@ export class GameReads {
       `SELECT ${STORED_GAME} FROM games g WHERE g.id = ANY($1::uuid[])`,
       [gameIds],
     );
-    return rebuildStates(this.pool, rows);
+    return this.log.statesOf(rows);
   }
 
   /** A page of games, newest first (by creation, then id), after `after`. */
@@ -82,7 +86,7 @@ export class GameReads {
       values,
     );
     const page = rows.slice(0, first);
-    const states = await rebuildStates(this.pool, page);
+    const states = await this.log.statesOf(page);
     return {
       rows: page.map((r) => ({ id: r.id, state: states.get(r.id)!, createdAt: r.createdAt })),
       hasNextPage: rows.length > first,
@@ -90,12 +94,7 @@ export class GameReads {
   }
 
   /** Events of a game in `seq` order, optionally after a seq or up to a version. */
-  async events(gameId: string, range: { afterSeq?: number; maxVersion?: number } = {}): Promise<GameEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT seq, version, type, payload, at FROM game_events
-        WHERE game_id = $1 AND seq > $2 AND ($3::int IS NULL OR version <= $3::int) ORDER BY seq`,
-      [gameId, range.afterSeq ?? 0, range.maxVersion ?? null],
-    );
-    return rows.map(toEvent);
+  events(gameId: string, range: { afterSeq?: number; maxVersion?: number } = {}): Promise<GameEvent[]> {
+    return this.log.eventsUpTo(gameId, range);
   }
 }

@@ -1,6 +1,7 @@
 // Tests of when a move rewrites the snapshot, and of the statement that records a move.
 import { applyCommand, createGame, PRESETS, seededRng, type GameState } from '../engine';
-import { moveStatement, snapshotDue, SNAPSHOT_EVERY } from './move-statement';
+import { GAME_ROW_SNAPSHOT_EVERY } from './event-log';
+import { moveStatement, snapshotDue } from './move-statement';
 
 const AT = '2026-01-01T00:00:00.000Z';
 const HOST = '00000000-0000-4000-8000-000000000001';
@@ -35,11 +36,11 @@ describe('snapshotDue', () => {
     expect(snapshotDue(null, at(game, 1, 'LOBBY'))).toBe(true);
   });
 
-  it('writes one when the version crosses a multiple of SNAPSHOT_EVERY, and not in between', () => {
-    const due = Array.from({ length: 3 * SNAPSHOT_EVERY }, (_, v) => v + 1).filter((v) =>
+  it('writes one when the version crosses a multiple of GAME_ROW_SNAPSHOT_EVERY, and not in between', () => {
+    const due = Array.from({ length: 3 * GAME_ROW_SNAPSHOT_EVERY }, (_, v) => v + 1).filter((v) =>
       snapshotDue(at(game, v - 1), at(game, v)),
     );
-    expect(due).toEqual([SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY, 3 * SNAPSHOT_EVERY]);
+    expect(due).toEqual([GAME_ROW_SNAPSHOT_EVERY, 2 * GAME_ROW_SNAPSHOT_EVERY, 3 * GAME_ROW_SNAPSHOT_EVERY]);
   });
 
   it('writes one whenever the status changes', () => {

@@ -1,25 +1,24 @@
 // The one SQL statement that records an accepted move, and when it rewrites the snapshot.
 import { isEliminated, turnDeadline, type GameEvent, type GameState } from '../engine';
+import { appendEventsSql, GAME_ROW_SNAPSHOT_EVERY, toEventRow } from './event-log';
 import type { IdempotencyWrite } from './idempotency.repository';
 
 function isoOrNull(epochMillis: number | null): string | null {
   return epochMillis === null ? null : new Date(epochMillis).toISOString();
 }
 
-/** The snapshot in `games.state` is rewritten at least this often (in versions); see `snapshotDue`. */
-export const SNAPSHOT_EVERY = 16;
-
 /**
  * Whether a move rewrites the game's snapshot. Most moves are bids that add one event to a state of several
- * kilobytes, so the snapshot is rewritten only when the version crosses a multiple of SNAPSHOT_EVERY or the
- * status changes; a reader applies the few events after it. The rule depends only on the two states, so
- * every process follows it without knowing what is stored.
+ * kilobytes, so the snapshot is rewritten only when the version crosses a multiple of GAME_ROW_SNAPSHOT_EVERY
+ * or the status changes; a reader applies the few events after it. The rule depends only on the two states,
+ * so every process follows it without knowing what is stored.
  */
 export function snapshotDue(before: GameState | null, after: GameState): boolean {
   return (
     before === null ||
     before.status !== after.status ||
-    Math.floor(before.version / SNAPSHOT_EVERY) !== Math.floor(after.version / SNAPSHOT_EVERY)
+    Math.floor(before.version / GAME_ROW_SNAPSHOT_EVERY) !==
+      Math.floor(after.version / GAME_ROW_SNAPSHOT_EVERY)
   );
 }
 
@@ -66,16 +65,7 @@ export function moveStatement(w: MoveWrite): { name: string; text: string; value
        updated_at = now()
      WHERE id = ${gameId} AND version = ${param(w.expectedVersion, 'int')} RETURNING id)`,
   ];
-  const events = w.events.map(({ seq, version, at, type, ...payload }) => ({
-    seq,
-    version,
-    at,
-    type,
-    payload,
-  }));
-  ctes.push(`ev AS (INSERT INTO game_events (game_id, seq, version, type, payload, at)
-     SELECT upd.id, e.seq, e.version, e.type, e.payload, e.at FROM upd,
-       jsonb_to_recordset(${param(JSON.stringify(events), 'jsonb')}) AS e(seq int, version int, type text, payload jsonb, at timestamptz))`);
+  ctes.push(`ev AS (${appendEventsSql('upd', param(JSON.stringify(w.events.map(toEventRow)), 'jsonb'))})`);
 
   const bids: object[] = [];
   const roundsNew: object[] = [];

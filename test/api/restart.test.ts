@@ -9,7 +9,7 @@ import {
 import { accepted, dataOf, type Player } from '../support/graphql-client';
 import { keyOf } from '../support/sql';
 import { Client as PgClient } from 'pg';
-import { SNAPSHOT_EVERY } from '../../src/store/move-statement';
+import { GAME_ROW_SNAPSHOT_EVERY } from '../../src/store/event-log';
 import { checkHistory, recordSeen, type SeenDice } from '../support/round-checks';
 
 /**
@@ -165,7 +165,7 @@ it('rebuilds a game whose stored snapshot is older than its last moves from the 
   }
   const row = await stored();
   expect(row.version - row.state_version).toBeGreaterThanOrEqual(3);
-  expect(row.version - row.state_version).toBeLessThan(SNAPSHOT_EVERY);
+  expect(row.version - row.state_version).toBeLessThan(GAME_ROW_SNAPSHOT_EVERY);
 
   const before = await views(created.id, players);
   await api.restart();

@@ -15,9 +15,12 @@ import {
 } from '../../src/engine';
 import { randomLegalCommand } from '../../src/engine/testing/random-player';
 import { DEFAULT_LIMITS } from '../../src/limits/server-limits';
-import { EVENT_PAGE_SIZE, eventLogReads } from '../../src/store/event-log.queries';
-import { SNAPSHOT_INTERVAL } from '../../src/store/game-snapshots.repository';
-import { SNAPSHOT_EVERY } from '../../src/store/move-statement';
+import {
+  EVENT_PAGE_SIZE,
+  eventLogReads,
+  GAME_ROW_SNAPSHOT_EVERY,
+  LOG_SNAPSHOT_EVERY,
+} from '../../src/store/event-log';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { sql } from '../support/sql';
 import { wsUrlOf } from '../support/ws-client';
@@ -68,7 +71,7 @@ async function store(players: readonly string[], events: GameEvent[], states: Ga
   const id = randomUUID();
   const last = states.at(-1)!;
   // A few versions behind the last, as the server's snapshot usually is.
-  const snapshotVersion = last.version - (last.version % SNAPSHOT_EVERY) - SNAPSHOT_EVERY;
+  const snapshotVersion = last.version - (last.version % GAME_ROW_SNAPSHOT_EVERY) - GAME_ROW_SNAPSHOT_EVERY;
   const snapshot = states[snapshotVersion]!;
   await sql(
     db.url,
@@ -261,21 +264,21 @@ it('serves ten whole replays of a long game on one socket without holding the ev
   // (the margin is for jest running other files alongside).
   expect(worst).toBeLessThan(500);
 
-  // The replays stored the state every SNAPSHOT_INTERVAL events, each exactly the replay of the log to it.
+  // The replays stored the state every LOG_SNAPSHOT_EVERY events, each exactly the replay of the log to it.
   const snapshots = await sql<{ seq: number }>(
     db.url,
     'SELECT seq FROM game_snapshots WHERE game_id = $1 ORDER BY seq',
     [gameId],
   );
   expect(snapshots.map((s) => s.seq)).toEqual(
-    Array.from({ length: Math.floor(last / SNAPSHOT_INTERVAL) }, (_, i) => (i + 1) * SNAPSHOT_INTERVAL),
+    Array.from({ length: Math.floor(last / LOG_SNAPSHOT_EVERY) }, (_, i) => (i + 1) * LOG_SNAPSHOT_EVERY),
   );
   const [first] = await sql<{ state: unknown }>(
     db.url,
     'SELECT state FROM game_snapshots WHERE game_id = $1 AND seq = $2',
-    [gameId, SNAPSHOT_INTERVAL],
+    [gameId, LOG_SNAPSHOT_EVERY],
   );
-  expect(first!.state).toEqual(JSON.parse(JSON.stringify(replay(log.slice(0, SNAPSHOT_INTERVAL)))));
+  expect(first!.state).toEqual(JSON.parse(JSON.stringify(replay(log.slice(0, LOG_SNAPSHOT_EVERY)))));
 });
 
 it('resumes near the end or in the middle from a snapshot, reading a page or two of the log', async () => {
@@ -293,11 +296,11 @@ it('resumes near the end or in the middle from a snapshot, reading a page or two
     const rows = eventLogReads.rows - before.rows;
     const pages = eventLogReads.pages - before.pages;
     console.log(`resume after ${afterSeq} of ${last}: ${pages} pages, ${rows} events read`);
-    // From a snapshot at most SNAPSHOT_INTERVAL events back: the events to it, those to the end, one empty
+    // From a snapshot at most LOG_SNAPSHOT_EVERY events back: the events to it, those to the end, one empty
     // read by the feed that follows the game.
-    expect(rows).toBeLessThanOrEqual(SNAPSHOT_INTERVAL + (last - afterSeq));
+    expect(rows).toBeLessThanOrEqual(LOG_SNAPSHOT_EVERY + (last - afterSeq));
     expect(pages).toBeLessThanOrEqual(
-      Math.ceil((SNAPSHOT_INTERVAL + (last - afterSeq)) / EVENT_PAGE_SIZE) + 2,
+      Math.ceil((LOG_SNAPSHOT_EVERY + (last - afterSeq)) / EVENT_PAGE_SIZE) + 2,
     );
   }
 });

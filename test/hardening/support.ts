@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { replay, type GameEvent } from '../../src/engine';
-import { SNAPSHOT_EVERY } from '../../src/store/move-statement';
+import { GAME_ROW_SNAPSHOT_EVERY } from '../../src/store/event-log';
 import { dataOf, gql, playView, type Player, type PlayView } from '../support/graphql-client';
 import { PROJECT_ROOT, tsBoot } from '../support/server-launcher';
 import { keyOf, sql } from '../support/sql';
@@ -104,7 +104,8 @@ export interface CheckedLog {
 /**
  * Checks that a game's log is whole: seq runs 1..n without gaps or repeats, the versions it records run
  * 1..game.version without gaps (several events may share one accepted change), and replaying the log up to
- * the stored snapshot's version gives exactly that snapshot, which is less than SNAPSHOT_EVERY versions old.
+ * the stored snapshot's version gives exactly that snapshot, which is less than GAME_ROW_SNAPSHOT_EVERY
+ * versions old.
  */
 export async function checkLog(databaseUrl: string, globalId: string): Promise<CheckedLog> {
   const gameId = keyOf(globalId);
@@ -140,7 +141,7 @@ export async function checkLog(databaseUrl: string, globalId: string): Promise<C
   const snapshotLog = events.filter((e) => e.version <= game.state_version);
   expectSame(JSON.parse(JSON.stringify(replay(snapshotLog))), game.state, 'replayed snapshot');
   expectSame(
-    game.version - game.state_version < SNAPSHOT_EVERY && game.state_version <= game.version,
+    game.version - game.state_version < GAME_ROW_SNAPSHOT_EVERY && game.state_version <= game.version,
     true,
     'snapshot age',
   );

@@ -11,7 +11,6 @@
  * Without BENCH_URL a server is started from dist/ on DATABASE_URL (a fresh database on that server) or,
  * when DATABASE_URL is unset, on a throwaway embedded PostgreSQL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
@@ -20,48 +19,30 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { Client as PgClient } from 'pg';
 import { migrate } from '../src/database/migrate';
-import { benchDatabase } from './bench-support';
+import { PRESET_NAMES } from '../src/engine';
+import { spawnServerProcess } from '../scripts/server-process';
+import { benchDatabase, choice, integer, parseOptions, type OptionValues } from './bench-support';
 
-interface Options {
-  games: number;
-  players: number;
-  spectators: number;
-  seconds: number;
-  warmup: number;
-  preset: string;
-  idle: number;
-  baselineSeconds: number;
-  pgConnections: number;
-  pace: number;
-  processes: number;
+/** The command-line options, `--name value` each; a new option is one more row. */
+const OPTIONS = {
+  games: integer(50, 1),
+  players: integer(4, 2),
+  spectators: integer(1),
+  seconds: integer(15, 1),
+  warmup: integer(3),
+  preset: choice('PERUDO', PRESET_NAMES),
+  /** Idle subscribed WebSockets to open instead of playing (0: play). */
+  idle: integer(0),
+  baselineSeconds: integer(5, 1),
+  pgConnections: integer(10, 1),
+  /** A player waits up to twice this many milliseconds (at random) before each move. */
+  pace: integer(0),
+  processes: integer(1, 1),
   /** 1: every client of a table talks to the same process (as behind a load balancer sticky per game). */
-  sticky: number;
-}
+  sticky: integer(0, 0, 1),
+};
 
-function parseArgs(argv: string[]): Options {
-  const o: Options = {
-    games: 50,
-    players: 4,
-    spectators: 1,
-    seconds: 15,
-    warmup: 3,
-    preset: 'PERUDO',
-    idle: 0,
-    baselineSeconds: 5,
-    pgConnections: 10,
-    pace: 0,
-    processes: 1,
-    sticky: 0,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const key = argv[i]!.replace(/^--/, '');
-    const value = argv[i + 1];
-    if (!(key in o) || value === undefined) throw new Error(`unknown or incomplete option ${argv[i]}`);
-    (o as unknown as Record<string, unknown>)[key] = key === 'preset' ? value : Number(value);
-    i++;
-  }
-  return o;
-}
+type Options = OptionValues<typeof OPTIONS>;
 
 // ---------------------------------------------------------------------------------------------- stats
 
@@ -84,53 +65,26 @@ const round1 = (n: number): number => Math.round(n * 10) / 10;
 
 // --------------------------------------------------------------------------------------------- server
 
+/** A server under load: one this run started, or BENCH_URL's (no process of ours). */
 interface Server {
-  url: string;
-  pid: number | null;
-  stop(): Promise<void>;
+  readonly url: string;
+  readonly pid: number | null;
+  stop(): Promise<unknown>;
 }
 
+/** The server from dist/ as `npm start` runs it, with BENCH_NODE_ARGS for its node. */
 async function startServer(databaseUrl: string): Promise<Server> {
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...nodeArgs, join(__dirname, '..', 'src', 'server.js')],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: '0',
-        NODE_ENV: 'production',
-        RATE_LIMITS: 'off',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    // Until the server says it is ready; after that its log lines (one a request) are drained, not kept:
-    // accumulating and scanning them would load the generator more with every request.
-    const onData = (d: Buffer): void => {
-      out += String(d);
-      const m = /ready at ([^\s"]+)/.exec(out);
-      if (m) {
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        resolve(m[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  const server = await spawnServerProcess({
+    entry: { script: join(__dirname, '..', 'src', 'server.js') },
+    nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    databaseUrl,
+    redisUrl: process.env.REDIS_URL,
+    env: { NODE_ENV: 'production' },
+    output: 'drain',
+    startTimeoutMs: 120_000,
   });
-  return {
-    url,
-    pid: child.pid ?? null,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  // A server that has not drained its connections a minute after SIGTERM is killed.
+  return { url: server.url, pid: server.child.pid ?? null, stop: () => server.stop(60_000) };
 }
 
 function rssMiB(pid: number | null): { rss: number; peak: number } {
@@ -565,7 +519,7 @@ async function registerPlayers(api: Api, n: number): Promise<string[]> {
 // ------------------------------------------------------------------------------------------------ main
 
 async function main(): Promise<void> {
-  const o = parseArgs(process.argv.slice(2));
+  const o = parseOptions(process.argv.slice(2), OPTIONS);
   const external = process.env.BENCH_URL;
   // Durable like production: a benchmark on a cluster that skips its flushes would flatter every commit.
   const db = external ? null : await benchDatabase('perudo_bench', { durable: true });

@@ -19,11 +19,12 @@ import { GameFeeds } from './realtime/game-feed';
 import { LobbyFeed } from './realtime/lobby-feed';
 import { PgChangeBus } from './realtime/pg-change-bus';
 import { RedisChangeBus } from './realtime/redis-change-bus';
-import { afterCommitNotifier, PgNotifier, type ChangeNotifier } from './store/change-notifier';
+import { changeOf } from './realtime/game-change';
 import { EventLog } from './store/event-log';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
 import { TurnTimer } from './timers/turn-timer';
 import { DEFAULT_BOT_DELAY_MS, serverMoveDue } from './engine';
+import { createMoveService } from './moves';
 import { createGameStore } from './store/game-store';
 import { IdempotencyJanitor } from './store/idempotency-janitor';
 import { IdempotencySweeper } from './timers/idempotency-sweeper';
@@ -85,18 +86,15 @@ export interface App {
   stop(): Promise<void>;
 }
 
-/** The bus that carries committed changes to every process, and how this process announces its own. */
-async function startChangeBus(
+/** The bus that carries committed changes to every process: Redis pub/sub, or PostgreSQL LISTEN/NOTIFY. */
+function startChangeBus(
   options: AppOptions,
   db: DatabaseClients,
   log: (message: unknown) => void,
-): Promise<{ bus: ChangeBus; notifier: ChangeNotifier }> {
-  if (options.redisUrl) {
-    const redis = await RedisChangeBus.start(options.redisUrl, log);
-    return { bus: redis, notifier: afterCommitNotifier((change) => redis.publish(change)) };
-  }
-  const bus = await PgChangeBus.start(options.databaseUrl, log);
-  return { bus, notifier: new PgNotifier(db.pool, log) };
+): Promise<ChangeBus> {
+  return options.redisUrl
+    ? RedisChangeBus.start(options.redisUrl, log)
+    : PgChangeBus.start(options.databaseUrl, db.pool, log);
 }
 
 /** Starts the API on one HTTP server: GraphQL over HTTP and over WebSocket at /graphql. */
@@ -108,7 +106,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const log = options.log ?? problemLog(logger);
   const metrics = new Metrics();
   const db = createDatabaseClients(options.databaseUrl, log);
-  const { bus, notifier } = await startChangeBus(options, db, log);
+  const bus = await startChangeBus(options, db, log);
   bus.onResync(() => metrics.busReconnected());
   const clientLimits = new ClientLimits(limits, (limit) => metrics.limited(limit));
   // Per-IP and per-player budgets hold across the processes that share this database (or Redis).
@@ -116,18 +114,21 @@ export async function startApp(options: AppOptions): Promise<App> {
   const limitSync =
     Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs) : null;
   const botDelayMs = options.botDelayMs ?? DEFAULT_BOT_DELAY_MS;
-  const games = createGameStore(db, { notifier, botDelayMs });
+  const games = createGameStore(db);
+  const moves = createMoveService(games, { botDelayMs });
+  // First of the listeners: the other processes hear of a move as soon as this one does.
+  moves.onApplied((gameId, events) => bus.publish(changeOf(gameId, events)));
   const eventLog = new EventLog(db.pool, log);
   const history = new GameHistoryQueries(db.pool, eventLog);
   const ratings = new RatingsRepository(db.pool, history);
   const services: Services = {
     players: new PlayerRepository(db.prisma),
-    gameMoves: games.moves,
+    gameMoves: moves,
     gameReads: games.reads,
     gameFairness: games.fairness,
     history,
     ratings,
-    feeds: new GameFeeds(bus, games.moves, games.reads, games.cache, games.feedChecks, log, {
+    feeds: new GameFeeds(bus, moves, games.reads, games.cache, games.feedChecks, log, {
       eventLog,
       fannedOut: (event, subscribers) =>
         metrics.eventFannedOut((Date.now() - Date.parse(event.at)) / 1000, subscribers),
@@ -138,7 +139,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   };
   const turnTimer = new TurnTimer(
     games.turnDeadlines,
-    games.moves,
+    moves,
     log,
     options.turnTimerIntervalMs,
     undefined,
@@ -152,7 +153,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     settleMs: options.ratingSettleMs,
     intervalMs: options.ratingIntervalMs,
   });
-  games.moves.onApplied((_gameId, events, state) => {
+  moves.onApplied((_gameId, events, state) => {
     if (events.some((e) => e.type === 'GAME_FINISHED')) ratingApplier.gameFinished();
     // A bot's move falls due a think time after this one: fire then rather than at the next poll.
     const due = serverMoveDue(state, botDelayMs);
@@ -160,7 +161,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   });
   const lobbyExpiry = new LobbyExpiry(
     games.idleLobbies,
-    games.moves,
+    moves,
     log,
     { idleMs: options.lobbyIdleMs, intervalMs: options.lobbyExpiryIntervalMs },
     (cancelled) => metrics.timerRan('lobby_expiry', cancelled),

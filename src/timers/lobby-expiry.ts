@@ -1,5 +1,5 @@
 // Cancels games left in their lobby too long, once across processes.
-import type { GameMoves } from '../store/game-moves.repository';
+import type { MoveService } from '../moves';
 import type { IdleLobbyQueries } from '../store/idle-lobbies.queries';
 import { PeriodicJob } from './periodic-job';
 
@@ -26,7 +26,7 @@ export class LobbyExpiry extends PeriodicJob {
 
   constructor(
     private readonly lobbies: IdleLobbyQueries,
-    private readonly moves: GameMoves,
+    private readonly moves: MoveService,
     log: (message: unknown) => void,
     options: LobbyExpiryOptions = {},
     /** Called after each sweep with the lobbies it cancelled (metrics). */

@@ -1,5 +1,5 @@
 // Tests of the turn timer's scheduling of overdue turns, over deadlines held in memory.
-import type { GameMoves } from '../store/game-moves.repository';
+import type { MoveService } from '../moves';
 import type { TurnDeadlineQueries } from '../store/turn-deadlines.queries';
 import { TurnTimer } from './turn-timer';
 
@@ -27,7 +27,7 @@ function table(due: string[], broken: Set<string>) {
       due.splice(due.indexOf(gameId), 1);
       return { kind: 'applied' };
     },
-  } as unknown as TurnDeadlineQueries & GameMoves;
+  } as unknown as TurnDeadlineQueries & MoveService;
   return { games, fired, asked };
 }
 

@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { botMove } from '../bots/bot-moves';
 import type { Rng } from '../engine';
-import type { BotDecider, GameMoves } from '../store/game-moves.repository';
+import type { BotDecider, MoveService } from '../moves';
 import type { OverdueTurn, TurnDeadlineQueries } from '../store/turn-deadlines.queries';
 import { PeriodicJob } from './periodic-job';
 
@@ -31,7 +31,7 @@ export class TurnTimer extends PeriodicJob {
 
   constructor(
     private readonly deadlines: TurnDeadlineQueries,
-    private readonly moves: GameMoves,
+    private readonly moves: MoveService,
     private readonly log: (message: unknown) => void,
     intervalMs = 250,
     private readonly batch = 100,

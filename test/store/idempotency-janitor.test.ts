@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { PRESETS, type GameState } from '../../src/engine';
 import { createDatabaseClients, type DatabaseClients } from '../../src/database/prisma';
-import type { GameMoves } from '../../src/store/game-moves.repository';
+import { createMoveService, type MoveService } from '../../src/moves';
 import { createGameStore } from '../../src/store/game-store';
 import { IDEMPOTENCY_RETENTION_MS, IdempotencyJanitor } from '../../src/store/idempotency-janitor';
 import { PlayerRepository } from '../../src/store/player.repository';
@@ -217,7 +217,7 @@ describe('a retry after the retention', () => {
   const keyed = { ...options, idempotencyKey: key };
 
   /** A started two-player game. */
-  async function startedGame(repo: GameMoves): Promise<{ gameId: string; state: GameState }> {
+  async function startedGame(repo: MoveService): Promise<{ gameId: string; state: GameState }> {
     const players = new PlayerRepository(a.prisma);
     const host = (await players.register('Host')).player.id;
     const guest = (await players.register('Guest')).player.id;
@@ -251,7 +251,7 @@ describe('a retry after the retention', () => {
   }
 
   it('is applied as a new move, and its record replaces the expired one', async () => {
-    const repo = createGameStore(a).moves;
+    const repo = createMoveService(createGameStore(a));
     const { gameId, state: started } = await startedGame(repo);
     const first = applied(await repo.act(gameId, nextBid(started), keyed));
     const second = applied(await repo.act(gameId, nextBid(first), options));
@@ -275,7 +275,7 @@ describe('a retry after the retention', () => {
   });
 
   it('is refused as a new move when it is no longer legal, recording the refusal in place of the expired record', async () => {
-    const repo = createGameStore(a).moves;
+    const repo = createMoveService(createGameStore(a));
     const { gameId, state: started } = await startedGame(repo);
     const bid = nextBid(started);
     const first = applied(await repo.act(gameId, bid, keyed));
@@ -288,8 +288,8 @@ describe('a retry after the retention', () => {
   });
 
   it('sent twice at once by two processes, is applied once and replayed once', async () => {
-    const repoA = createGameStore(a).moves;
-    const repoB = createGameStore(b).moves;
+    const repoA = createMoveService(createGameStore(a));
+    const repoB = createMoveService(createGameStore(b));
     const { gameId, state: started } = await startedGame(repoA);
     const first = applied(await repoA.act(gameId, nextBid(started), keyed));
     const second = applied(await repoA.act(gameId, nextBid(first), options));

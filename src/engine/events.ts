@@ -1,6 +1,6 @@
 // The game events: everything that happens to a game, whose fold is its state.
 import type { RuleSet } from './rules';
-import type { BotLevel, PlayerId, RollOffThrow, RoundOutcome } from './state';
+import type { BotLevel, PlayerId, RollOffThrow, RoundOutcome, TableOptions } from './state';
 
 /**
  * Everything that happens to a game is one of these events; the state is the fold of its events
@@ -38,6 +38,14 @@ export interface GameCreatedEvent extends EventBase {
   readonly host: PlayerId;
   readonly turnSeconds: number | null;
   readonly timeoutsToForfeit: number;
+  /** The table's options (absent in games created before tables had options: the defaults). */
+  readonly table?: TableOptions;
+  /** A PRIVATE game's invite code (server-only: the log never leaves the server unviewed). */
+  readonly inviteCode?: string | null;
+  /** Made by quickPlay. */
+  readonly quickPlay?: { readonly botFillSeconds: number } | null;
+  /** The game this one is a rematch of. */
+  readonly previousGame?: string | null;
 }
 export interface PlayerJoinedEvent extends EventBase {
   readonly type: 'PLAYER_JOINED';

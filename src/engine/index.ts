@@ -10,8 +10,12 @@ export * from './events';
 export * from './fair-dice';
 export * from './legal-actions';
 export {
+  BOT_FILL_SECONDS,
   createGame,
+  DISCONNECT_SECONDS,
   GAME_NAME_MAX_LENGTH,
+  INVITE_CODE_ALPHABET,
+  INVITE_CODE_LENGTH,
   TIMEOUTS_TO_FORFEIT,
   TURN_SECONDS,
   type NewGame,

@@ -8,8 +8,10 @@ import type { RuleSet } from './rules';
 import {
   currentRound,
   seatOf,
+  DEFAULT_TABLE_OPTIONS,
   DEFAULT_TIMEOUTS_TO_FORFEIT,
   type GameState,
+  type TableOptions,
   type PlayerId,
   type RollOffThrow,
 } from './state';
@@ -32,7 +34,22 @@ export interface NewGame {
   readonly turnSeconds?: number | null;
   /** Turns in a row a player may let run out before forfeiting (default 3). */
   readonly timeoutsToForfeit?: number | null;
+  /** The table's options; each absent one takes its default (DEFAULT_TABLE_OPTIONS). */
+  readonly table?: Partial<TableOptions>;
+  /** A PRIVATE game's invite code (drawn by the caller from a CSPRNG: see src/security/invite-codes). */
+  readonly inviteCode?: string | null;
+  /** Made by quickPlay, with the creator's bot fill delay. */
+  readonly quickPlay?: { readonly botFillSeconds: number } | null;
+  /** The game this one is a rematch of. */
+  readonly previousGame?: string | null;
 }
+
+/** Bounds of the table options. */
+export const DISCONNECT_SECONDS = { min: 1, max: 86_400 } as const;
+export const BOT_FILL_SECONDS = { min: 0, max: 300 } as const;
+/** Invite codes: at least 8 characters of this alphabet (no 0/O, 1/I/L), 5 bits each. */
+export const INVITE_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+export const INVITE_CODE_LENGTH = 10;
 
 /** Creates a game in the lobby with its host in seat 0. */
 export function createGame(input: NewGame, at: string): ActionResult {
@@ -67,6 +84,20 @@ export function createGame(input: NewGame, at: string): ActionResult {
       ),
     );
   }
+  const table: TableOptions = { ...DEFAULT_TABLE_OPTIONS, ...definedOnly(input.table ?? {}) };
+  if (table.disconnectSeconds !== null && !inRange(table.disconnectSeconds, DISCONNECT_SECONDS)) {
+    return fail(
+      violation(
+        'INVALID_RULES',
+        `disconnectSeconds must be an integer from ${DISCONNECT_SECONDS.min} to ${DISCONNECT_SECONDS.max}, or null`,
+        ['disconnectSeconds'],
+      ),
+    );
+  }
+  const inviteCode = input.inviteCode ?? null;
+  if ((table.visibility === 'PRIVATE') !== (inviteCode !== null)) {
+    throw new Error('a PRIVATE game, and only one, has an invite code');
+  }
   const name = input.name ?? null;
   if (name !== null && [...name].length > GAME_NAME_MAX_LENGTH) {
     return fail(
@@ -82,9 +113,17 @@ export function createGame(input: NewGame, at: string): ActionResult {
     host: input.host,
     turnSeconds,
     timeoutsToForfeit,
+    table,
+    inviteCode,
+    quickPlay: input.quickPlay ?? null,
+    previousGame: input.previousGame ?? null,
   });
   t.emit({ type: 'PLAYER_JOINED', seat: 0, playerId: input.host });
   return done(t);
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 function inRange(n: number, range: { readonly min: number; readonly max: number }): boolean {

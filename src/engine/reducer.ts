@@ -1,7 +1,7 @@
 // The rules engine's reducer: applies one event to a game state.
 import type { GameEvent } from './events';
 import type { GameState, RoundState, SeatState } from './state';
-import { DEFAULT_TIMEOUTS_TO_FORFEIT, nextActiveSeat } from './state';
+import { DEFAULT_TABLE_OPTIONS, DEFAULT_TIMEOUTS_TO_FORFEIT, nextActiveSeat } from './state';
 
 // The copies below list every field instead of using object spread: V8 builds such literals an order of
 // magnitude faster, and the reducer runs for every event of every game. The field order is that of the
@@ -29,6 +29,8 @@ function copyGame(s: GameState, p: Partial<GameState>): GameState {
     finishedAt: pick(p.finishedAt, s.finishedAt),
     turnSeconds: pick(p.turnSeconds, s.turnSeconds),
     timeoutsToForfeit: pick(p.timeoutsToForfeit, s.timeoutsToForfeit),
+    table: pick(p.table, s.table),
+    links: pick(p.links, s.links),
   };
 }
 
@@ -101,6 +103,14 @@ export function applyEvent(state: GameState | null, event: GameEvent): GameState
       finishedAt: null,
       turnSeconds: event.turnSeconds ?? null,
       timeoutsToForfeit: event.timeoutsToForfeit ?? DEFAULT_TIMEOUTS_TO_FORFEIT,
+      table: event.table ?? DEFAULT_TABLE_OPTIONS,
+      links: {
+        inviteCode: event.inviteCode ?? null,
+        quickPlay: event.quickPlay ?? null,
+        previousGame: event.previousGame ?? null,
+        rematch: null,
+        kicked: [],
+      },
     };
   }
   if (!state) throw new Error(`event ${event.type} before GAME_CREATED`);

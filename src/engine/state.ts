@@ -20,6 +20,55 @@ export const DEFAULT_TIMEOUTS_TO_FORFEIT = 3;
 export type BotLevel = 'EASY' | 'NORMAL' | 'HARD';
 export const BOT_LEVELS: readonly BotLevel[] = ['EASY', 'NORMAL', 'HARD'];
 
+/** Who may find a game: PRIVATE games are listed only to their seated players and joined with a code. */
+export type GameVisibility = 'PUBLIC' | 'PRIVATE';
+
+/** The table's options, fixed at creation (createGame, quickPlay, rematch). */
+export interface TableOptions {
+  readonly visibility: GameVisibility;
+  /** An unrated game changes no rating. */
+  readonly rated: boolean;
+  /** false: once started, only seated players may follow the game. */
+  readonly allowSpectators: boolean;
+  /** false: emotes only. */
+  readonly chat: boolean;
+  /** true: a player who reaches timeoutsToForfeit is played by a bot rather than forfeited. */
+  readonly awayAfterTimeouts: boolean;
+  /** Untimed games: seconds a disconnected player's turn waits; null: never. */
+  readonly disconnectSeconds: number | null;
+}
+
+export const DEFAULT_TABLE_OPTIONS: TableOptions = {
+  visibility: 'PUBLIC',
+  rated: true,
+  allowSpectators: true,
+  chat: true,
+  awayAfterTimeouts: true,
+  disconnectSeconds: null,
+};
+
+/** How a table came to be, and what it links to. */
+export interface TableLinks {
+  /** A PRIVATE game's invite code; null for PUBLIC games. Secret: only seated players see it. */
+  readonly inviteCode: string | null;
+  /** Made by quickPlay: the seconds after creation at which bots fill its free seats. */
+  readonly quickPlay: { readonly botFillSeconds: number } | null;
+  /** The game this one is a rematch of. */
+  readonly previousGame: string | null;
+  /** The rematch of this game, once a player asked for one. */
+  readonly rematch: string | null;
+  /** Players the host kicked: they cannot join again. */
+  readonly kicked: readonly PlayerId[];
+}
+
+export const NO_TABLE_LINKS: TableLinks = {
+  inviteCode: null,
+  quickPlay: null,
+  previousGame: null,
+  rematch: null,
+  kicked: [],
+};
+
 export interface SeatState {
   readonly playerId: PlayerId;
   readonly diceCount: number;
@@ -98,6 +147,24 @@ export interface GameState {
   readonly turnSeconds: number | null;
   /** Turns in a row a player may let run out before forfeiting. */
   readonly timeoutsToForfeit: number;
+  /** The table's options (absent in states stored before tables had options: see tableOptions). */
+  readonly table?: TableOptions;
+  /** Invite code, quick play, rematch links and kicked players (absent in older states: see tableLinks). */
+  readonly links?: TableLinks;
+}
+
+/** The table's options, with the defaults for games created before tables had options. */
+export function tableOptions(state: GameState): TableOptions {
+  return state.table ?? DEFAULT_TABLE_OPTIONS;
+}
+
+export function tableLinks(state: GameState): TableLinks {
+  return state.links ?? NO_TABLE_LINKS;
+}
+
+/** What quickPlay matches a table on ("<preset>:<players>"); null for a table not made by quick play. */
+export function quickPlayKey(state: GameState): string | null {
+  return tableLinks(state).quickPlay ? `${state.rules.preset ?? 'CUSTOM'}:${state.maxPlayers}` : null;
 }
 
 /** When the current turn began (its deadline is `turnSeconds` later), or null outside a turn. */

@@ -5,6 +5,8 @@ import {
   currentRound,
   isEliminated,
   seatOf,
+  tableLinks,
+  tableOptions,
   turnDeadline,
   turnStartedAt,
   type BidState,
@@ -15,6 +17,7 @@ import {
   type RollOffThrow,
   type RoundOutcome,
   type RoundState,
+  type TableOptions,
 } from './state';
 
 /** Who is looking: a player (seated or not) or an anonymous spectator. */
@@ -82,6 +85,12 @@ export interface GameView {
   readonly turnStartedAt: string | null;
   /** When the current turn runs out, in epoch milliseconds; null when turns are not timed or outside a turn. */
   readonly turnDeadline: number | null;
+  readonly table: TableOptions;
+  /** A PRIVATE game's invite code, for its seated players only; null for everyone else. */
+  readonly inviteCode: string | null;
+  /** The id of the game this one is a rematch of, and of its rematch. */
+  readonly previousGame: string | null;
+  readonly rematch: string | null;
 }
 
 // A round's view depends on the round alone (the reveal once it has ended), and states share their
@@ -153,5 +162,9 @@ export function viewFor(state: GameState, viewer: Viewer, settled = true): GameV
     timeoutsToForfeit: state.timeoutsToForfeit,
     turnStartedAt: turnStartedAt(state),
     turnDeadline: turnDeadline(state),
+    table: tableOptions(state),
+    inviteCode: seatIndex >= 0 ? tableLinks(state).inviteCode : null,
+    previousGame: tableLinks(state).previousGame,
+    rematch: tableLinks(state).rematch,
   };
 }

@@ -18,6 +18,7 @@ import {
   type NewGame,
 } from '../engine';
 import { newChain, randomClientSeed } from '../security/fair-dice-secrets';
+import { newInviteCode } from '../security/invite-codes';
 import type { MoveStore, RecordedMove } from '../store/move-store';
 import { recordOf, replayOf } from './idempotency';
 import type { MoveOptions, MoveResult } from './move-result';
@@ -99,8 +100,9 @@ export class MoveService {
 
   /** Creates a game in its lobby, its host in seat 0. */
   create(input: NewGame, options: MoveOptions): Promise<MoveResult> {
+    const inviteCode = input.table?.visibility === 'PRIVATE' ? (input.inviteCode ?? newInviteCode()) : null;
     return this.settle(input.host, options, async () => {
-      const result = createGame(input, this.options.now().toISOString());
+      const result = createGame({ ...input, inviteCode }, this.options.now().toISOString());
       if (!result.ok) {
         const refused: Refused = { kind: 'refused', gameId: null, state: null, error: result.violation };
         return { kind: 'refused', result: refused, fresh: true };

@@ -1,5 +1,5 @@
 // Recording moves in PostgreSQL: one guarded statement for a move in play, one transaction for a seating change.
-import { changesSeating, type GameState } from '../engine';
+import { changesSeating, quickPlayKey, tableLinks, tableOptions, type GameState } from '../engine';
 import type { Pool, PoolClient } from 'pg';
 import { withConnection } from '../database/checkout';
 import { hashToken, newToken } from '../security/tokens';
@@ -56,8 +56,9 @@ async function rewriteSeats(client: PoolClient, gameId: string, state: GameState
 async function insertGame(client: PoolClient, gameId: string, s: GameState, chain: RecordedMove['newGame']) {
   await client.query(
     `INSERT INTO games (id, name, status, preset, rules, max_players, host_id, version, state, created_at, updated_at,
-                       chain_root, commitment)
-     VALUES ($1, $2, 'LOBBY', $3, $4::jsonb, $5, $6, 0, '{}'::jsonb, $7, now(), $8, $9)`,
+                       chain_root, commitment, visibility, rated, allow_spectators, quick_play_key, previous_game_id)
+     VALUES ($1, $2, 'LOBBY', $3, $4::jsonb, $5, $6, 0, '{}'::jsonb, $7, now(), $8, $9,
+             $10::"GameVisibility", $11, $12, $13, $14)`,
     [
       gameId,
       s.name,
@@ -68,6 +69,11 @@ async function insertGame(client: PoolClient, gameId: string, s: GameState, chai
       s.createdAt,
       chain!.chainRoot,
       chain!.commitment,
+      tableOptions(s).visibility,
+      tableOptions(s).rated,
+      tableOptions(s).allowSpectators,
+      quickPlayKey(s),
+      tableLinks(s).previousGame,
     ],
   );
 }

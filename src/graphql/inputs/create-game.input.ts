@@ -2,11 +2,12 @@
 import { Field, InputType, Int } from 'type-graphql';
 import {
   DEFAULT_TIMEOUTS_TO_FORFEIT,
+  DISCONNECT_SECONDS,
   GAME_NAME_MAX_LENGTH,
   TIMEOUTS_TO_FORFEIT,
   TURN_SECONDS,
 } from '../../engine';
-import { RulePreset } from '../types/enums';
+import { GameVisibility, RulePreset } from '../types/enums';
 import { MutationInput } from './mutation-input';
 import { RuleOverridesInput } from './rule-overrides.input';
 
@@ -38,6 +39,36 @@ export class CreateGameInput extends MutationInput {
     description: `Optional name: at most ${GAME_NAME_MAX_LENGTH} characters, no control characters.`,
   })
   name?: string | null;
+
+  @Field(() => GameVisibility, {
+    defaultValue: GameVisibility.PUBLIC,
+    description: 'PRIVATE: listed only to its seated players, joined with its invite code.',
+  })
+  visibility?: GameVisibility;
+
+  @Field({ defaultValue: true, description: 'false: the game changes no rating.' })
+  rated?: boolean;
+
+  @Field({
+    defaultValue: true,
+    description: 'false: once started, only seated players may follow the game.',
+  })
+  allowSpectators?: boolean;
+
+  @Field({ defaultValue: true, description: 'false: no table chat (emotes only).' })
+  chat?: boolean;
+
+  @Field({
+    defaultValue: true,
+    description: 'true: a player who reaches timeoutsToForfeit is played by a bot rather than forfeited.',
+  })
+  awayAfterTimeouts?: boolean;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: `Untimed games, ${DISCONNECT_SECONDS.min} to ${DISCONNECT_SECONDS.max}: seconds a disconnected player may keep the table waiting; omitted: never; ignored when turnSeconds is set.`,
+  })
+  disconnectSeconds?: number | null;
 
   @Field(() => String, {
     nullable: true,

@@ -23,6 +23,13 @@ export class GameInput extends GameMoveInput {
       "Your seed for the game's dice (FAIRNESS.md): 1 to 64 printable ASCII characters; omitted, the server draws one. joinGame only: other mutations refuse it.",
   })
   clientSeed?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "A PRIVATE game's invite code (any case): joinGame of a PRIVATE game needs it; other mutations ignore it.",
+  })
+  inviteCode?: string | null;
 }
 
 @InputType({ description: 'Input of callDudo and callExact.' })

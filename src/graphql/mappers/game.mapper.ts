@@ -12,6 +12,7 @@ import { Game, RollOffThrow } from '../types/game.type';
 import { RevealedHand, Round, RoundOutcome } from '../types/round.type';
 import { Seat } from '../types/seat.type';
 import { BidOption, LegalActions } from '../types/legal-actions.type';
+import type { GameVisibility } from '../types/enums';
 import { toCallKind, toGameStatus } from './enum.mapper';
 import { toRuleSet } from './rule-set.mapper';
 
@@ -111,5 +112,12 @@ export function toGame(gameId: string, view: GameView): Game {
     turnSeconds: view.turnSeconds,
     timeoutsToForfeit: view.timeoutsToForfeit,
     turnDeadline: view.turnDeadline === null ? null : new Date(view.turnDeadline),
+    visibility: view.table.visibility as GameVisibility,
+    rated: view.table.rated,
+    allowSpectators: view.table.allowSpectators,
+    chatEnabled: view.table.chat,
+    inviteCode: view.inviteCode,
+    awayAfterTimeouts: view.table.awayAfterTimeouts,
+    disconnectSeconds: view.table.disconnectSeconds,
   });
 }

@@ -18,6 +18,21 @@ registerEnumType(GameStatus, {
   },
 });
 
+export enum GameVisibility {
+  PUBLIC = 'PUBLIC',
+  PRIVATE = 'PRIVATE',
+}
+registerEnumType(GameVisibility, {
+  name: 'GameVisibility',
+  description: 'Who may find a game.',
+  valuesConfig: {
+    PUBLIC: { description: 'Listed to everyone; anyone may join its lobby.' },
+    PRIVATE: {
+      description: 'Listed only to its seated players, never exported; joining needs its invite code.',
+    },
+  },
+});
+
 export enum RulePreset {
   CLASSIC = 'CLASSIC',
   PERUDO = 'PERUDO',

@@ -2,7 +2,7 @@
 import { listCost } from '../operation-limits';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { LIMITS, type GameView } from '../../engine';
-import { GameStatus } from './enums';
+import { GameStatus, GameVisibility } from './enums';
 import { LegalActions } from './legal-actions.type';
 import { Node } from './node.interface';
 import { Round } from './round.type';
@@ -85,6 +85,38 @@ export class Game extends Node {
     description: 'When the current turn runs out; null when untimed or outside a turn.',
   })
   turnDeadline!: Date | null;
+
+  @Field(() => GameVisibility, { description: 'PUBLIC, or PRIVATE: listed to its seated players only.' })
+  visibility!: GameVisibility;
+
+  @Field({ description: 'Whether the game changes ratings.' })
+  rated!: boolean;
+
+  @Field({ description: 'false: once started, only seated players may follow the game.' })
+  allowSpectators!: boolean;
+
+  @Field({ description: 'Whether the table chat is on (false: emotes only).' })
+  chatEnabled!: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "A PRIVATE game's invite code, for its seated players only; null for everyone else and for PUBLIC games.",
+  })
+  inviteCode!: string | null;
+
+  @Field({
+    description:
+      'true: a player who reaches timeoutsToForfeit is played by a bot rather than forfeited (as created).',
+  })
+  awayAfterTimeouts!: boolean;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'Untimed games: seconds a disconnected player may keep the table waiting (as created); null: never.',
+  })
+  disconnectSeconds!: number | null;
 
   @Field({ description: 'When the game was created.' })
   createdAt!: Date;

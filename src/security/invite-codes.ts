@@ -1,0 +1,22 @@
+// Invite codes of private games: drawn from a CSPRNG, compared without regard to case.
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '../engine';
+
+/**
+ * A new invite code: INVITE_CODE_LENGTH (10) characters of a 32-letter alphabet, each drawn uniformly by
+ * the operating system's CSPRNG: 50 bits, about 1.1e15 codes.
+ */
+export function newInviteCode(): string {
+  let code = '';
+  for (let i = 0; i < INVITE_CODE_LENGTH; i++)
+    code += INVITE_CODE_ALPHABET[randomInt(INVITE_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** Whether `given` is the game's code, in any case (in time independent of where they differ). */
+export function inviteCodeMatches(code: string | null, given: string | null | undefined): boolean {
+  if (code === null || given === null || given === undefined) return false;
+  const a = Buffer.from(code.toUpperCase());
+  const b = Buffer.from(given.trim().toUpperCase());
+  return a.length === b.length && timingSafeEqual(a, b);
+}

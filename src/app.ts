@@ -22,6 +22,7 @@ import { RedisChangeBus } from './realtime/redis-change-bus';
 import { changeOf } from './realtime/game-change';
 import { EventLog } from './store/event-log';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
+import { PeriodicJob } from './timers/periodic-job';
 import { TurnTimer } from './timers/turn-timer';
 import { DEFAULT_BOT_DELAY_MS, serverMoveDue } from './engine';
 import { createMoveService } from './moves';
@@ -58,6 +59,10 @@ export interface AppOptions {
   readonly corsOrigins?: OriginPolicy;
   /** Serve Prometheus metrics on this port (0 picks one); none when unset. */
   readonly metricsPort?: number | null;
+  /** The interface the metrics are served on: loopback unless an operator exposes them (METRICS_HOST). */
+  readonly metricsHost?: string;
+  /** How often the games-by-status gauge is counted (ms). */
+  readonly gameCountIntervalMs?: number;
   /** How long a game may stay unchanged in its lobby before it is cancelled (ms). */
   readonly lobbyIdleMs?: number;
   /** How often this process looks for idle lobbies (ms). */
@@ -202,8 +207,20 @@ export async function startApp(options: AppOptions): Promise<App> {
   janitor.start();
   lobbyExpiry.start();
   ratingApplier.start();
+  const metricsPortSet = options.metricsPort !== null && options.metricsPort !== undefined;
+  const gameCounts = new PeriodicJob({
+    name: 'game counts',
+    intervalMs: options.gameCountIntervalMs ?? 15_000,
+    runAtStart: metricsPortSet,
+    unref: true,
+    log,
+    run: async () => {
+      metrics.gamesCounted(await games.reads.countByStatus());
+      return 1;
+    },
+  });
+  if (metricsPortSet) gameCounts.start();
   metrics.observe({
-    gamesByStatus: () => games.reads.countByStatus(),
     pool: () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount }),
     sockets: ws.connections,
     subscriptions: ws.subscriptions,
@@ -211,7 +228,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const metricsServer: MetricsServer | null =
     options.metricsPort === null || options.metricsPort === undefined
       ? null
-      : await startMetricsServer(metrics, options.metricsPort, options.host ?? '0.0.0.0', log);
+      : await startMetricsServer(metrics, options.metricsPort, options.metricsHost ?? '127.0.0.1', log);
   const port = (httpServer.address() as AddressInfo).port;
   return {
     url: `http://localhost:${port}/graphql`,
@@ -226,6 +243,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       await janitor.stop();
       await lobbyExpiry.stop();
       await ratingApplier.stop();
+      await gameCounts.stop();
       await ws.close();
       services.lobby.close();
       services.feeds.close();

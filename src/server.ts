@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     corsOrigins: OriginPolicy.fromSetting(process.env.CORS_ORIGINS),
     logger,
     metricsPort,
+    metricsHost: process.env.METRICS_HOST || '127.0.0.1',
     lobbyIdleMs: lobbyIdleMinutes * 60_000,
     botDelayMs,
     // The server people run hides internals unless a developer asks for them.

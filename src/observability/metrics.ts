@@ -3,8 +3,6 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 /** Read when scraped: figures that live elsewhere (the database, the sockets) rather than counted here. */
 export interface MetricSources {
-  /** Games by status, from the database. */
-  gamesByStatus(): Promise<ReadonlyMap<string, number>>;
   /** The pool's connections: in all, idle, and clients waiting for one. */
   pool(): { total: number; idle: number; waiting: number };
   sockets(): number;
@@ -21,6 +19,7 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 export class Metrics {
   readonly registry = new Registry();
   private sources: MetricSources | null = null;
+  private gamesByStatus: ReadonlyMap<string, number> | null = null;
 
   private readonly moves = new Counter({
     name: 'perudo_moves_total',
@@ -74,14 +73,16 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry });
     // prom-client calls `collect` with the gauge as `this`; the sources are read through this getter.
     const sources = (): MetricSources | null => this.sources;
+    const gameCounts = (): ReadonlyMap<string, number> | null => this.gamesByStatus;
     new Gauge({
       name: 'perudo_games',
       help: 'Games by status.',
       labelNames: ['status'] as const,
       registers: [this.registry],
-      async collect() {
-        if (!sources()) return;
-        const counts = await sources()!.gamesByStatus();
+      collect() {
+        // Counted on a schedule (gameCounts), never per scrape: a scrape must not cost a scan of the games.
+        const counts = gameCounts();
+        if (!counts) return;
         for (const status of ['LOBBY', 'IN_PROGRESS', 'FINISHED', 'CANCELLED'])
           this.set({ status }, counts.get(status) ?? 0);
       },
@@ -117,6 +118,11 @@ export class Metrics {
         if (s) this.set(s.subscriptions());
       },
     });
+  }
+
+  /** The latest count of games by status (see the app's game-count job). */
+  gamesCounted(counts: ReadonlyMap<string, number>): void {
+    this.gamesByStatus = counts;
   }
 
   /** Where the scraped figures come from, once the pieces exist. */

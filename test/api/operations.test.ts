@@ -206,7 +206,7 @@ describe('metrics', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    app = await startServer(db.url, { metricsPort: 0 });
+    app = await startServer(db.url, { metricsPort: 0, gameCountIntervalMs: 200 });
   });
   afterAll(async () => {
     await app?.stop();
@@ -249,8 +249,17 @@ describe('metrics', () => {
     expect(
       value(after, 'perudo_graphql_request_duration_seconds_count{type="mutation",field="placeBid"}'),
     ).toBe(2);
-    expect(value(after, 'perudo_games{status="IN_PROGRESS"}')).toBe(1);
-    expect(value(after, 'perudo_games{status="LOBBY"}')).toBe(0);
+    // Games are counted on a schedule, not per scrape.
+    const counted = await until(
+      'the game counts to catch up',
+      async () => {
+        const text = await scrape();
+        return value(text, 'perudo_games{status="IN_PROGRESS"}') === 1 ? text : null;
+      },
+      5_000,
+    );
+    expect(value(counted, 'perudo_games{status="IN_PROGRESS"}')).toBe(1);
+    expect(value(counted, 'perudo_games{status="LOBBY"}')).toBe(0);
     expect(value(after, 'perudo_open_sockets')).toBe(0);
     expect(value(after, 'perudo_db_pool_connections{state="total"}')).toBeGreaterThan(0);
     expect(after).toMatch(/^process_cpu_user_seconds_total \d/m);
@@ -272,6 +281,19 @@ describe('metrics', () => {
     // Not on the public port.
     const publicPort = await fetch(app.url.replace('/graphql', '/metrics'));
     expect(publicPort.status).toBe(404);
+  });
+
+  it('serves metrics on loopback only unless told otherwise', async () => {
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+    if (external) {
+      const refused = await fetch(`http://${external}:${app.metricsPort}/metrics`).then(
+        () => 'answered',
+        () => 'refused',
+      );
+      expect(refused).toBe('refused');
+    }
   });
 
   it('counts refusals by rate limit', async () => {

@@ -4,17 +4,17 @@ import type { GameState } from '../engine';
 import type { GameFeeds } from '../realtime/game-feed';
 import type { LobbyFeed } from '../realtime/lobby-feed';
 import type { FairnessRecords } from '../store/fairness.repository';
-import type { GameMoves } from '../store/game-moves.repository';
+import type { MoveService } from '../moves';
 import type { GameReads } from '../store/game-reads.repository';
 import type { GameHistoryQueries } from '../store/game-history.queries';
 import type { RatingsRepository } from '../store/ratings.repository';
 import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
-import { BatchLoader } from './batch-loader';
+import { batchLoader, type Loader } from './loaders';
 import { createPlayerLoaders, type PlayerLoaders } from './player-loaders';
 
 export interface Services {
   readonly players: PlayerRepository;
-  readonly gameMoves: GameMoves;
+  readonly gameMoves: MoveService;
   readonly gameReads: GameReads;
   readonly gameFairness: FairnessRecords;
   readonly history: GameHistoryQueries;
@@ -31,10 +31,10 @@ export interface GraphQLContext extends PlayerLoaders {
   /** The authenticated player, or null for anonymous clients. */
   readonly viewer: PlayerRecord | null;
   readonly services: Services;
-  readonly playerLoader: BatchLoader<string, PlayerRecord>;
-  readonly gameLoader: BatchLoader<string, GameState>;
+  readonly playerLoader: Loader<string, PlayerRecord>;
+  readonly gameLoader: Loader<string, GameState>;
   /** Finished games' finishing orders (seats, place 1 first). */
-  readonly placesLoader: BatchLoader<string, number[]>;
+  readonly placesLoader: Loader<string, number[]>;
   /** Takes one registration from the client's quota: null, or the refusal to answer with. */
   readonly chargeRegistration: () => GraphQLError | null;
 }
@@ -48,12 +48,12 @@ export function createContext(
     viewer,
     services,
     chargeRegistration,
-    playerLoader: new BatchLoader(async (ids) => {
+    playerLoader: batchLoader(async (ids) => {
       const players = await services.players.findByIds(ids);
       return new Map(players.map((p) => [p.id, p]));
     }),
-    gameLoader: new BatchLoader((ids) => services.gameReads.loadMany(ids)),
-    placesLoader: new BatchLoader((ids) => services.history.finishingOrders(ids)),
+    gameLoader: batchLoader((ids) => services.gameReads.loadMany(ids)),
+    placesLoader: batchLoader((ids) => services.history.finishingOrders(ids)),
     ...createPlayerLoaders(services.players, services.gameReads, services.ratings),
   };
 }

@@ -1,11 +1,11 @@
 // Per-request reads of the fairness records: public records batched per game, revealed keys once per game.
 import type { PublicFairness } from '../store/fairness.repository';
-import { BatchLoader } from './batch-loader';
+import { batchLoader, type Loader } from './loaders';
 import type { GraphQLContext } from './context';
 
 interface Loaders {
   /** Public records by game, valid for the game versions seen so far in this context. */
-  records: BatchLoader<string, PublicFairness>;
+  records: Loader<string, PublicFairness>;
   versions: Map<string, number>;
   /** Revealed keys by game, with the last index they reach. */
   keys: Map<string, { upTo: number; hex: Promise<string[]> }>;
@@ -22,7 +22,7 @@ function loaders(ctx: GraphQLContext): Loaders {
 
 function fresh(ctx: GraphQLContext): Loaders {
   return {
-    records: new BatchLoader((ids) => ctx.services.gameFairness.publicRecords(ids)),
+    records: batchLoader((ids) => ctx.services.gameFairness.publicRecords(ids)),
     versions: new Map(),
     keys: new Map(),
   };

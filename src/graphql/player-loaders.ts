@@ -2,7 +2,7 @@
 import type { GameCursor, GamePage, GameReads } from '../store/game-reads.repository';
 import type { PlayerRepository, PlayerStatsRecord } from '../store/player.repository';
 import type { RatingRecord, RatingsRepository } from '../store/ratings.repository';
-import { BatchLoaderFamily } from './batch-loader-family';
+import { loaderFamily, type LoaderFamily } from './loaders';
 
 /** The arguments of `Player.games`: a page size and the cursor to read after. */
 export interface GamesPageArgs {
@@ -12,14 +12,14 @@ export interface GamesPageArgs {
 
 export interface PlayerLoaders {
   /** By preset ('' for every preset). */
-  readonly playerStatsLoader: BatchLoaderFamily<string, string, PlayerStatsRecord>;
+  readonly playerStatsLoader: LoaderFamily<string, string, PlayerStatsRecord>;
   /** By preset. */
-  readonly playerRatingLoader: BatchLoaderFamily<string, string, RatingRecord>;
-  readonly playerGamesLoader: BatchLoaderFamily<GamesPageArgs, string, GamePage>;
+  readonly playerRatingLoader: LoaderFamily<string, string, RatingRecord>;
+  readonly playerGamesLoader: LoaderFamily<GamesPageArgs, string, GamePage>;
 }
 
 // A player's record and games change while a subscription lives: they are read afresh for every batch.
-const FRESH = { cacheLoaded: false } as const;
+const FRESH = { cache: false } as const;
 
 export function createPlayerLoaders(
   players: PlayerRepository,
@@ -27,17 +27,17 @@ export function createPlayerLoaders(
   ratings: RatingsRepository,
 ): PlayerLoaders {
   return {
-    playerStatsLoader: new BatchLoaderFamily(
+    playerStatsLoader: loaderFamily(
       (preset) => preset,
       (preset, ids) => players.statsForPlayers(ids, preset || null),
       FRESH,
     ),
-    playerRatingLoader: new BatchLoaderFamily(
+    playerRatingLoader: loaderFamily(
       (preset) => preset,
       (preset, ids) => ratings.ratingsOf(ids, preset),
       FRESH,
     ),
-    playerGamesLoader: new BatchLoaderFamily(
+    playerGamesLoader: loaderFamily(
       ({ first, after }) => (after ? `${first}:${after.createdAt.toISOString()}:${after.id}` : `${first}`),
       async ({ first, after }, ids) => {
         const pages = await players.gamesForPlayers(ids, first, after);

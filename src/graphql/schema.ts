@@ -7,7 +7,10 @@ import { playerRequired } from './auth-checker';
 import { GameFairnessFieldResolver, GameFairnessResolver } from './resolvers/fairness.resolver';
 import { GameResolver } from './resolvers/game.resolver';
 import { GameHistoryResolver } from './resolvers/game-history.resolver';
-import { MutationResolver } from './resolvers/mutation.resolver';
+// The mutations by feature, in the order the Mutation type lists them.
+import { RegistrationResolver } from './resolvers/registration.resolver';
+import { LobbyResolver } from './resolvers/lobby.resolver';
+import { PlayResolver } from './resolvers/play.resolver';
 import { PlayerResolver } from './resolvers/player.resolver';
 import { QueryResolver } from './resolvers/query.resolver';
 import { RoundKeyResolver } from './resolvers/round-key.resolver';
@@ -16,7 +19,9 @@ import { SubscriptionResolver } from './resolvers/subscription.resolver';
 
 export const RESOLVERS = [
   QueryResolver,
-  MutationResolver,
+  RegistrationResolver,
+  LobbyResolver,
+  PlayResolver,
   SubscriptionResolver,
   GameResolver,
   GameHistoryResolver,

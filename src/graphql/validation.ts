@@ -53,6 +53,9 @@ export function clientMutationId(value: string | null | undefined): string | nul
   return value;
 }
 
+/** The longest display name of a player (a person or a bot), in characters (code points). */
+export const PLAYER_NAME_MAX_LENGTH = 40;
+
 export function intInRange(
   value: number | null | undefined,
   field: string,
@@ -64,6 +67,15 @@ export function intInRange(
     throw badInput(`${field} must be an integer from ${min} to ${max}`, field);
   }
   return value;
+}
+
+/** An integer within the engine's bounds of a setting (`{ min, max }`), or BAD_USER_INPUT stating them. */
+export function intWithin(
+  value: number | null | undefined,
+  field: string,
+  bounds: { readonly min: number; readonly max: number },
+): number | null {
+  return intInRange(value, field, bounds.min, bounds.max);
 }
 
 /** The database key of a Game global ID; malformed IDs are BAD_USER_INPUT. */

@@ -1,6 +1,7 @@
 // GraphQL inputs of addBot and removeBot.
 import { Field, InputType, Int } from 'type-graphql';
 import { BotLevel } from '../types/enums';
+import { PLAYER_NAME_MAX_LENGTH } from '../validation';
 import { GameMoveInput } from './game.input';
 
 @InputType({ description: 'Input of addBot.' })
@@ -10,8 +11,7 @@ export class AddBotInput extends GameMoveInput {
 
   @Field(() => String, {
     nullable: true,
-    description:
-      'Its display name: 1 to 40 characters, no control characters; by default its level and a number no other bot at the table has, e.g. "HARD bot 2".',
+    description: `Its display name: 1 to ${PLAYER_NAME_MAX_LENGTH} characters, no control characters; by default its level and a number no other bot at the table has, e.g. "HARD bot 2".`,
   })
   name?: string | null;
 }

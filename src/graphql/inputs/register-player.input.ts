@@ -1,10 +1,12 @@
 // GraphQL input of registerPlayer.
 import { Field, InputType } from 'type-graphql';
+import { PLAYER_NAME_MAX_LENGTH, REGISTRATION_KEY_MIN } from '../validation';
 
+// Not a MutationInput: its name comes first, and its idempotencyKey says more (it alone names the request).
 @InputType({ description: 'Input of registerPlayer.' })
 export class RegisterPlayerInput {
   @Field({
-    description: 'Display name: 1 to 40 characters, no control characters; spaces at the ends are trimmed.',
+    description: `Display name: 1 to ${PLAYER_NAME_MAX_LENGTH} characters, no control characters; spaces at the ends are trimmed.`,
   })
   name!: string;
 
@@ -16,8 +18,7 @@ export class RegisterPlayerInput {
 
   @Field(() => String, {
     nullable: true,
-    description:
-      'Makes a retry safe: the same key within 24 hours returns the first player and token again, and the player is created once; the same key with another name is IDEMPOTENCY_KEY_REUSED. 16 to 128 characters, no control characters. Whoever sends the key gets the token, so it must be a fresh random secret such as a UUID.',
+    description: `Makes a retry safe: the same key within 24 hours returns the first player and token again, and the player is created once; the same key with another name is IDEMPOTENCY_KEY_REUSED. ${REGISTRATION_KEY_MIN} to 128 characters, no control characters. Whoever sends the key gets the token, so it must be a fresh random secret such as a UUID.`,
   })
   idempotencyKey?: string | null;
 }

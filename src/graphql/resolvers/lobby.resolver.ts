@@ -1,0 +1,198 @@
+// The mutations of a game's lobby: creating, joining, leaving and starting a game, and seating bots.
+import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
+import {
+  DISCONNECT_SECONDS,
+  GAME_NAME_MAX_LENGTH,
+  LIMITS,
+  resolveRules,
+  TIMEOUTS_TO_FORFEIT,
+  TURN_SECONDS,
+  violation,
+  type RuleOverrides,
+  type RuleSet,
+  type Violation,
+} from '../../engine';
+import type { GraphQLContext } from '../context';
+import { badInput } from '../errors';
+import { AddBotInput, RemoveBotInput } from '../inputs/bot.input';
+import { CreateGameInput } from '../inputs/create-game.input';
+import { GameInput } from '../inputs/game.input';
+import type { RuleOverridesInput } from '../inputs/rule-overrides.input';
+import { GameVisibility } from '../types/enums';
+import { GamePayload } from '../types/payloads.type';
+import * as valid from '../validation';
+import { act, moveOutcome, prepareMove, requestHash } from './game-mutation';
+
+/**
+ * The seats any table may have: a maxPlayers outside them is malformed input (BAD_USER_INPUT); within them
+ * the engine decides against the game's rules (INVALID_RULES).
+ */
+const SEATS = { min: LIMITS.minPlayers, max: LIMITS.maxPlayers } as const;
+
+/** The input's rule options are the engine's (null keeps the preset's value): a mismatch does not compile. */
+type GivenOverrides = { readonly [K in keyof RuleOverrides]?: RuleOverrides[K] | null };
+
+/**
+ * The rules a createGame asks for, as the engine resolves them. The input's options translate into the
+ * engine's overrides: a null option keeps the preset's value, and `unlimitedDice` is the engine's null
+ * maxDice, so it cannot come with a maxDice.
+ */
+function rulesOf(
+  preset: CreateGameInput['preset'],
+  input: RuleOverridesInput | null | undefined,
+): { readonly ok: true; readonly rules: RuleSet } | { readonly ok: false; readonly violation: Violation } {
+  const { unlimitedDice, ...options } = input ?? {};
+  const given: GivenOverrides = options;
+  const overrides: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(given)) if (v !== null && v !== undefined) overrides[k] = v;
+  if (unlimitedDice) {
+    if (overrides.maxDice !== undefined) {
+      const message = 'give either maxDice or unlimitedDice, not both';
+      return { ok: false, violation: violation('INVALID_RULES', message, ['overrides', 'maxDice']) };
+    }
+    overrides.maxDice = null;
+  }
+  const rules = resolveRules(preset, overrides as RuleOverrides);
+  return rules.ok
+    ? rules
+    : { ok: false, violation: violation('INVALID_RULES', rules.message, ['overrides', rules.field]) };
+}
+
+/** A client seed is joinGame's own field of GameInput. */
+function noClientSeed(input: GameInput): void {
+  if (input.clientSeed !== null && input.clientSeed !== undefined) {
+    throw badInput('clientSeed is given only with joinGame (or createGame)', 'clientSeed');
+  }
+}
+
+@Resolver()
+export class LobbyResolver {
+  @Mutation(() => GamePayload, {
+    description: 'Creates a game in the lobby; the creator takes seat 0 and hosts it.',
+  })
+  @Authorized()
+  async createGame(
+    @Arg('input', () => CreateGameInput, { description: 'Preset, overrides, seats and name.' })
+    input: CreateGameInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    const operation = 'createGame';
+    const clientMutationId = valid.clientMutationId(input.clientMutationId);
+    const idempotencyKey = valid.idempotencyKey(input.idempotencyKey);
+    // Malformed input is refused before the engine: bounds of the contract, which are the engine's own.
+    const name = valid.optionalText(input.name, 'name', GAME_NAME_MAX_LENGTH);
+    const clientSeed = valid.clientSeed(input.clientSeed);
+    const maxPlayers = valid.intWithin(input.maxPlayers, 'maxPlayers', SEATS);
+    const turnSeconds = valid.intWithin(input.turnSeconds, 'turnSeconds', TURN_SECONDS);
+    const timeoutsToForfeit = valid.intWithin(
+      input.timeoutsToForfeit,
+      'timeoutsToForfeit',
+      TIMEOUTS_TO_FORFEIT,
+    );
+    const rules = rulesOf(input.preset, input.overrides);
+    if (!rules.ok) {
+      const refused = { kind: 'refused', gameId: null, state: null, error: rules.violation } as const;
+      return moveOutcome(ctx, operation, refused, clientMutationId);
+    }
+    const disconnectSeconds = valid.intWithin(
+      input.disconnectSeconds,
+      'disconnectSeconds',
+      DISCONNECT_SECONDS,
+    );
+    const table = {
+      visibility: input.visibility ?? GameVisibility.PUBLIC,
+      rated: input.rated ?? true,
+      allowSpectators: input.allowSpectators ?? true,
+      chat: input.chat ?? true,
+      awayAfterTimeouts: input.awayAfterTimeouts ?? true,
+      disconnectSeconds,
+    };
+    const settings = { name, maxPlayers, turnSeconds, timeoutsToForfeit, table };
+    const result = await ctx.services.gameMoves.create(
+      { host: ctx.viewer!.id, rules: rules.rules, ...settings },
+      {
+        operation,
+        idempotencyKey,
+        // The overrides count as the rules they resolve to.
+        requestHash: requestHash(operation, { ...input, ...settings, clientSeed, overrides: rules.rules }),
+        seatCap: ctx.services.maxActiveGamesPerPlayer,
+        clientSeed,
+      },
+    );
+    return moveOutcome(ctx, operation, result, clientMutationId);
+  }
+
+  @Mutation(() => GamePayload, { description: 'Takes a free seat in a game in its lobby.' })
+  @Authorized()
+  joinGame(
+    @Arg('input', () => GameInput, { description: 'The game.' }) input: GameInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    const clientSeed = valid.clientSeed(input.clientSeed);
+    const move = prepareMove('joinGame', input, { clientSeed });
+    const seatCap = ctx.services.maxActiveGamesPerPlayer;
+    return act(ctx, { ...move, options: { ...move.options, seatCap, clientSeed } }, (playerId) => ({
+      type: 'JOIN',
+      playerId,
+    }));
+  }
+
+  @Mutation(() => GamePayload, {
+    description:
+      'Seats a bot the server plays (host only, in the lobby): it moves on its turn after a short think, and calls exact out of turn where the rules allow.',
+  })
+  @Authorized()
+  async addBot(
+    @Arg('input', () => AddBotInput, { description: 'The game, and the level and name of the bot.' })
+    input: AddBotInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    const name = valid.optionalText(input.name, 'name', valid.PLAYER_NAME_MAX_LENGTH);
+    const move = prepareMove('addBot', input, { name });
+    const bot = { name, level: input.level };
+    const result = await ctx.services.gameMoves.addBot(move.gameId, ctx.viewer!.id, bot, move.options);
+    return moveOutcome(ctx, move.options.operation, result, move.clientMutationId);
+  }
+
+  @Mutation(() => GamePayload, {
+    description: 'Frees the seat of a bot (host only, in the lobby); the later seats move up.',
+  })
+  @Authorized()
+  removeBot(
+    @Arg('input', () => RemoveBotInput, { description: "The game and the bot's seat." })
+    input: RemoveBotInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    const position = valid.intInRange(input.position, 'position', 0, 1000)!;
+    return act(ctx, prepareMove('removeBot', input, { position }), (playerId) => ({
+      type: 'REMOVE_BOT',
+      playerId,
+      seat: position,
+    }));
+  }
+
+  @Mutation(() => GamePayload, {
+    description:
+      'In the lobby frees the seat (the next player becomes host); in play forfeits all dice and voids the open round (a voided palifico round is played again for its palifico player).',
+  })
+  @Authorized()
+  leaveGame(
+    @Arg('input', () => GameInput, { description: 'The game.' }) input: GameInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    const move = prepareMove('leaveGame', input);
+    noClientSeed(input);
+    return act(ctx, move, (playerId) => ({ type: 'LEAVE', playerId }));
+  }
+
+  @Mutation(() => GamePayload, { description: 'Starts the game (host only, at least 2 players).' })
+  @Authorized()
+  startGame(
+    @Arg('input', () => GameInput, { description: 'The game.' }) input: GameInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<GamePayload> {
+    const move = prepareMove('startGame', input);
+    noClientSeed(input);
+    return act(ctx, move, (playerId) => ({ type: 'START', playerId }));
+  }
+}

@@ -1,0 +1,54 @@
+// The mutation that creates a player: registerPlayer.
+import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../context';
+import { RegisterPlayerInput } from '../inputs/register-player.input';
+import { toPlayer } from '../mappers/player.mapper';
+import { RegisterPlayerPayload } from '../types/payloads.type';
+import * as valid from '../validation';
+import { userError } from './game-mutation';
+
+@Resolver()
+export class RegistrationResolver {
+  @Mutation(() => RegisterPlayerPayload, {
+    description:
+      'Creates a player and returns its secret token; a retry with the same idempotencyKey returns the same player and token.',
+  })
+  async registerPlayer(
+    @Arg('input', () => RegisterPlayerInput, { description: 'The name.' }) input: RegisterPlayerInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<RegisterPlayerPayload> {
+    const clientMutationId = valid.clientMutationId(input.clientMutationId);
+    const idempotencyKey = valid.registrationKey(input.idempotencyKey);
+    const name = valid.text(input.name, 'name', valid.PLAYER_NAME_MAX_LENGTH);
+    const players = ctx.services.players;
+    // A retry of a registration already made is answered from its record, without taking from the quota.
+    if (!idempotencyKey || !(await players.isRegistered(idempotencyKey))) {
+      const refused = ctx.chargeRegistration();
+      if (refused) throw refused;
+    }
+    const result = idempotencyKey
+      ? await players.registerWithKey(name, idempotencyKey)
+      : { kind: 'registered' as const, ...(await players.register(name)) };
+    if (result.kind === 'reused') {
+      return Object.assign(new RegisterPlayerPayload(), {
+        player: null,
+        token: null,
+        userErrors: [
+          userError(
+            'IDEMPOTENCY_KEY_REUSED',
+            'this idempotencyKey was already used to register another name; use a new key',
+            ['idempotencyKey'],
+          ),
+        ],
+        clientMutationId,
+      });
+    }
+    const { player, token } = result;
+    return Object.assign(new RegisterPlayerPayload(), {
+      player: toPlayer(player),
+      token,
+      userErrors: [],
+      clientMutationId,
+    });
+  }
+}

@@ -5,6 +5,7 @@ import type { ActionContext, ActionResult, Command } from './commands';
 import { rngDiceSource, type DiceSource } from './dice-source';
 import { addBot, expireLobby, join, leave, removeBot, start } from './lobby.actions';
 import { timeout } from './round-flow';
+import { fillTable, kick, linkRematch, transferHost } from './table.actions';
 import type { GameState } from './state';
 
 function diceOf(ctx: ActionContext): DiceSource {
@@ -16,7 +17,7 @@ export function applyCommand(state: GameState, command: Command, context: Action
   const ctx: MoveContext = { at: context.at, dice: diceOf(context) };
   switch (command.type) {
     case 'JOIN':
-      return join(state, command.playerId, ctx);
+      return join(state, command.playerId, ctx, command);
     case 'ADD_BOT':
       return addBot(state, command, ctx);
     case 'REMOVE_BOT':
@@ -35,5 +36,13 @@ export function applyCommand(state: GameState, command: Command, context: Action
       return timeout(state, command.seat, ctx);
     case 'EXPIRE_LOBBY':
       return expireLobby(state, ctx);
+    case 'KICK':
+      return kick(state, command.playerId, command.seat, ctx);
+    case 'TRANSFER_HOST':
+      return transferHost(state, command.playerId, command.seat, ctx);
+    case 'LINK_REMATCH':
+      return linkRematch(state, command.playerId, command.rematch, ctx);
+    case 'FILL_TABLE':
+      return fillTable(state, command.bots, ctx);
   }
 }

@@ -19,7 +19,13 @@ export type ActionResult =
   | { readonly ok: false; readonly violation: Violation };
 
 export type Command =
-  | { readonly type: 'JOIN'; readonly playerId: PlayerId }
+  /** `inviteCode`: what the player typed (PRIVATE games); `invited`: seated by the server (a rematch). */
+  | {
+      readonly type: 'JOIN';
+      readonly playerId: PlayerId;
+      readonly inviteCode?: string | null;
+      readonly invited?: boolean;
+    }
   /** The host seats a bot: a new player, `botId`, whose moves the server makes. */
   | {
       readonly type: 'ADD_BOT';
@@ -36,5 +42,13 @@ export type Command =
   | { readonly type: 'EXACT'; readonly playerId: PlayerId }
   /** Issued by the server when the turn of `seat` ran out (timed turns only). */
   | { readonly type: 'TIMEOUT'; readonly seat: number }
+  /** The host frees another seat in the lobby; the kicked player cannot join again. */
+  | { readonly type: 'KICK'; readonly playerId: PlayerId; readonly seat: number }
+  /** The host hands the host role to the person in `seat`. */
+  | { readonly type: 'TRANSFER_HOST'; readonly playerId: PlayerId; readonly seat: number }
+  /** A player of the finished game asked for a rematch: the game links to it, once. */
+  | { readonly type: 'LINK_REMATCH'; readonly playerId: PlayerId; readonly rematch: string }
+  /** Issued by the server when a quick-play table is due (tableMoveDue): bots take free seats, or it starts. */
+  | { readonly type: 'FILL_TABLE'; readonly bots: readonly PlayerId[] }
   /** Issued by the server when a game stayed in its lobby, unchanged, for longer than the server allows. */
   | { readonly type: 'EXPIRE_LOBBY' };

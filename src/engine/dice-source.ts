@@ -3,6 +3,7 @@
 import type { Command } from './commands';
 import { rollDice, rollDie, type Rng } from './random';
 import type { GameState } from './state';
+import { quickPlayFull } from './table.actions';
 
 export interface DiceSource {
   /** The dice of `seat` (a position) in round `round` (numbered from 1). */
@@ -53,11 +54,16 @@ export function mayRollDice(state: GameState, command: Command): boolean {
       return state.status === 'IN_PROGRESS';
     case 'LEAVE':
       return state.status === 'IN_PROGRESS';
+    case 'FILL_TABLE':
+      return quickPlayFull(state);
     case 'JOIN':
     case 'ADD_BOT':
     case 'REMOVE_BOT':
     case 'BID':
     case 'EXPIRE_LOBBY':
+    case 'KICK':
+    case 'TRANSFER_HOST':
+    case 'LINK_REMATCH':
       return false;
   }
 }

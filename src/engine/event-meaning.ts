@@ -22,6 +22,9 @@ export function isMidAction(event: GameEvent): boolean {
     case 'ROUND_STARTED':
     case 'BID_PLACED':
     case 'GAME_FINISHED':
+    case 'REMATCH_CREATED':
+    case 'PLAYER_KICKED':
+    case 'HOST_CHANGED':
       return false;
   }
 }
@@ -47,6 +50,9 @@ export function isRoundEvent(event: GameEvent): boolean {
     case 'GAME_CANCELLED':
     case 'GAME_STARTED':
     case 'GAME_FINISHED':
+    case 'REMATCH_CREATED':
+    case 'PLAYER_KICKED':
+    case 'HOST_CHANGED':
       return false;
   }
 }
@@ -66,6 +72,9 @@ const LOBBY_EVENT: Readonly<Record<GameEventType, boolean>> = {
   ROUND_ENDED: false,
   PLAYER_ELIMINATED: false,
   GAME_FINISHED: false,
+  REMATCH_CREATED: false,
+  PLAYER_KICKED: true,
+  HOST_CHANGED: true,
 };
 
 /** Whether an event of this type changes what the lobby shows of the game. */
@@ -77,6 +86,7 @@ export function isLobbyEvent(type: GameEventType): boolean {
 export function renumbersSeats(event: GameEvent): boolean {
   switch (event.type) {
     case 'PLAYER_JOINED':
+    case 'PLAYER_KICKED':
       return true;
     case 'PLAYER_LEFT':
       return event.phase === 'LOBBY';
@@ -91,6 +101,8 @@ export function renumbersSeats(event: GameEvent): boolean {
     case 'ROUND_ENDED':
     case 'PLAYER_ELIMINATED':
     case 'GAME_FINISHED':
+    case 'REMATCH_CREATED':
+    case 'HOST_CHANGED':
       return false;
   }
 }

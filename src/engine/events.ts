@@ -20,7 +20,10 @@ export type GameEventType =
   | 'TURN_TIMED_OUT'
   | 'ROUND_ENDED'
   | 'PLAYER_ELIMINATED'
-  | 'GAME_FINISHED';
+  | 'GAME_FINISHED'
+  | 'REMATCH_CREATED'
+  | 'PLAYER_KICKED'
+  | 'HOST_CHANGED';
 
 interface EventBase {
   /** 1-based position in the game's log. */
@@ -126,6 +129,25 @@ export interface GameFinishedEvent extends EventBase {
   readonly standings?: readonly number[];
 }
 
+export interface RematchCreatedEvent extends EventBase {
+  readonly type: 'REMATCH_CREATED';
+  /** The id of the new game. */
+  readonly rematch: string;
+  /** Who asked for it. */
+  readonly playerId: PlayerId;
+}
+export interface PlayerKickedEvent extends EventBase {
+  readonly type: 'PLAYER_KICKED';
+  /** The freed seat (later seats move up). */
+  readonly seat: number;
+  readonly playerId: PlayerId;
+}
+export interface HostChangedEvent extends EventBase {
+  readonly type: 'HOST_CHANGED';
+  /** The new host. */
+  readonly playerId: PlayerId;
+}
+
 export type GameEvent =
   | GameCreatedEvent
   | PlayerJoinedEvent
@@ -139,7 +161,10 @@ export type GameEvent =
   | TurnTimedOutEvent
   | RoundEndedEvent
   | PlayerEliminatedEvent
-  | GameFinishedEvent;
+  | GameFinishedEvent
+  | RematchCreatedEvent
+  | PlayerKickedEvent
+  | HostChangedEvent;
 
 /** An event before the log has numbered it. */
 export type DraftEvent = GameEvent extends infer E

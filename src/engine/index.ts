@@ -16,6 +16,9 @@ export {
   GAME_NAME_MAX_LENGTH,
   INVITE_CODE_ALPHABET,
   INVITE_CODE_LENGTH,
+  INVITE_REQUIRED_MESSAGE,
+  inviteCodeMatches,
+  type JoinPass,
   TIMEOUTS_TO_FORFEIT,
   TURN_SECONDS,
   type NewGame,
@@ -28,5 +31,6 @@ export * from './replay';
 export * from './rules';
 export * from './server-moves';
 export * from './state';
+export * from './table.actions';
 export * from './view';
 export * from './violations';

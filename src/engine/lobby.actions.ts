@@ -8,6 +8,7 @@ import type { RuleSet } from './rules';
 import {
   currentRound,
   seatOf,
+  tableLinks,
   DEFAULT_TABLE_OPTIONS,
   DEFAULT_TIMEOUTS_TO_FORFEIT,
   type GameState,
@@ -138,7 +139,20 @@ export function expireLobby(state: GameState, ctx: MoveContext): ActionResult {
   return done(t);
 }
 
-export function join(state: GameState, playerId: PlayerId, ctx: MoveContext): ActionResult {
+/** How a join is let into a PRIVATE game: with the code a player typed, or invited by the server (a rematch). */
+export type JoinPass = { readonly inviteCode?: string | null; readonly invited?: boolean };
+
+export function join(
+  state: GameState,
+  playerId: PlayerId,
+  ctx: MoveContext,
+  pass: JoinPass = {},
+): ActionResult {
+  const links = tableLinks(state);
+  if (links.kicked.includes(playerId))
+    return fail(violation('KICKED', 'the host removed you from this game: you cannot join it again'));
+  if (links.inviteCode !== null && !pass.invited && !inviteCodeMatches(links.inviteCode, pass.inviteCode))
+    return fail(violation('INVITE_REQUIRED', INVITE_REQUIRED_MESSAGE, ['inviteCode']));
   if (state.status !== 'LOBBY')
     return fail(violation('GAME_NOT_IN_LOBBY', 'players can join only while the game is in its lobby'));
   if (seatOf(state, playerId) >= 0)
@@ -149,6 +163,22 @@ export function join(state: GameState, playerId: PlayerId, ctx: MoveContext): Ac
   const t = new Transition(state, ctx.at);
   t.emit({ type: 'PLAYER_JOINED', seat: state.seats.length, playerId });
   return done(t);
+}
+
+/** One message for a missing and a wrong code, so that a refusal tells nothing about the code. */
+export const INVITE_REQUIRED_MESSAGE = 'this game is private: joining it needs its invite code';
+
+/**
+ * Whether `given` is the game's invite code, in any case. Every character is compared whatever the first
+ * difference, so the time taken tells nothing about how much of a guess was right.
+ */
+export function inviteCodeMatches(code: string, given: string | null | undefined): boolean {
+  if (given === null || given === undefined) return false;
+  const a = code.toUpperCase();
+  const b = given.trim().toUpperCase();
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ (b.charCodeAt(i) || 0);
+  return diff === 0;
 }
 
 /** The host's lobby changes: refused outside the lobby, for anyone but the host. */
@@ -214,6 +244,11 @@ export function leave(state: GameState, playerId: PlayerId, ctx: MoveContext): A
     }
     t.emit({ type: 'PLAYER_LEFT', seat, playerId, phase: 'LOBBY', newHost });
     if (people === 0) t.emit({ type: 'GAME_CANCELLED' });
+    else if (newHost !== null) {
+      // The hand-over is a change of its own, after the leave.
+      t.step();
+      t.emit({ type: 'HOST_CHANGED', playerId: newHost });
+    }
     return done(t);
   }
   if (state.status !== 'IN_PROGRESS') return fail(violation('GAME_NOT_IN_PROGRESS', 'the game is over'));
@@ -237,10 +272,15 @@ export function start(state: GameState, playerId: PlayerId, ctx: MoveContext): A
     );
   }
   const t = new Transition(state, ctx.at);
-  const { rollOff, starter } = chooseFirstStarter(state, ctx.dice);
-  t.emit({ type: 'GAME_STARTED', rollOff, starter });
-  startRound(t, starter, null, ctx.dice);
+  startPlay(t, ctx.dice);
   return done(t);
+}
+
+/** The start of play on the transition's state: the first starter chosen, the first round rolled. */
+export function startPlay(t: Transition, dice: DiceSource): void {
+  const { rollOff, starter } = chooseFirstStarter(t.state, dice);
+  t.emit({ type: 'GAME_STARTED', rollOff, starter });
+  startRound(t, starter, null, dice);
 }
 
 function chooseFirstStarter(

@@ -3,6 +3,7 @@ import { applyCommand } from './actions';
 import { createGame, GAME_NAME_MAX_LENGTH } from './lobby.actions';
 import { seededRng } from './random';
 import { PRESETS } from './rules';
+import { DEFAULT_TABLE_OPTIONS, NO_TABLE_LINKS } from './state';
 import { AT, buildRound, pid, rulesFor, Table, types } from './testing/builders';
 import { ScriptedRng } from './testing/scripted-rng';
 
@@ -21,6 +22,10 @@ describe('creating a game', () => {
         host: 'h',
         turnSeconds: null,
         timeoutsToForfeit: 3,
+        table: DEFAULT_TABLE_OPTIONS,
+        inviteCode: null,
+        quickPlay: null,
+        previousGame: null,
         seq: 1,
         version: 1,
         at: AT,
@@ -44,6 +49,8 @@ describe('creating a game', () => {
       finishedAt: null,
       turnSeconds: null,
       timeoutsToForfeit: 3,
+      table: DEFAULT_TABLE_OPTIONS,
+      links: NO_TABLE_LINKS,
     });
   });
 

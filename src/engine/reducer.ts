@@ -1,7 +1,7 @@
 // The rules engine's reducer: applies one event to a game state.
 import type { GameEvent } from './events';
 import type { GameState, RoundState, SeatState } from './state';
-import { DEFAULT_TABLE_OPTIONS, DEFAULT_TIMEOUTS_TO_FORFEIT, nextActiveSeat } from './state';
+import { DEFAULT_TABLE_OPTIONS, DEFAULT_TIMEOUTS_TO_FORFEIT, nextActiveSeat, tableLinks } from './state';
 
 // The copies below list every field instead of using object spread: V8 builds such literals an order of
 // magnitude faster, and the reducer runs for every event of every game. The field order is that of the
@@ -150,6 +150,19 @@ export function applyEvent(state: GameState | null, event: GameEvent): GameState
       });
     case 'GAME_CANCELLED':
       return copyGame(s, { version, seq, status: 'CANCELLED', finishedAt: event.at });
+    case 'PLAYER_KICKED': {
+      const links = tableLinks(s);
+      return copyGame(s, {
+        version,
+        seq,
+        seats: s.seats.filter((_, i) => i !== event.seat),
+        links: { ...links, kicked: [...links.kicked, event.playerId] },
+      });
+    }
+    case 'HOST_CHANGED':
+      return copyGame(s, { version, seq, host: event.playerId });
+    case 'REMATCH_CREATED':
+      return copyGame(s, { version, seq, links: { ...tableLinks(s), rematch: event.rematch } });
     case 'GAME_STARTED':
       return copyGame(s, {
         version,

@@ -1,6 +1,7 @@
 // When the server next moves in a game by itself: a timed turn running out, or a bot's move.
 import { checkExact } from './bidding.actions';
 import { currentRound, lastBid, turnDeadline, turnStartedAt, type GameState } from './state';
+import { tableMoveDue } from './table.actions';
 import { epochMillis } from './timestamps';
 
 /** How long a bot thinks before its move by default (ms; the server's BOT_DELAY_MS). */
@@ -31,6 +32,7 @@ export function botsToAct(state: GameState): number[] {
  * to its turn deadline.
  */
 export function serverMoveDue(state: GameState, botDelayMs: number): number | null {
+  if (state.status === 'LOBBY') return tableMoveDue(state);
   const deadline = turnDeadline(state);
   if (botsToAct(state).length === 0) return deadline;
   const started = turnStartedAt(state);

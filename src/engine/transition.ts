@@ -7,7 +7,7 @@ import type { GameState } from './state';
 export class Transition {
   readonly events: GameEvent[] = [];
   private current: GameState | null;
-  private readonly version: number;
+  private version: number;
 
   constructor(
     start: GameState | null,
@@ -15,6 +15,14 @@ export class Transition {
   ) {
     this.current = start;
     this.version = (start?.version ?? 0) + 1;
+  }
+
+  /**
+   * Starts the next step of the action: its later events take the next version, as a change of its own
+   * (a host change after a leave, each bot a fill seats, the start that follows).
+   */
+  step(): void {
+    this.version++;
   }
 
   get state(): GameState {

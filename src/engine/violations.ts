@@ -16,7 +16,12 @@ export type ViolationCode =
   | 'NOT_HOST'
   | 'NOT_ENOUGH_PLAYERS'
   | 'NOT_A_BOT'
-  | 'INVALID_RULES';
+  | 'INVALID_RULES'
+  | 'INVITE_REQUIRED'
+  | 'KICKED'
+  | 'GAME_NOT_FINISHED'
+  | 'NOT_SEATED'
+  | 'INVALID_SEAT';
 
 export interface Violation {
   readonly code: ViolationCode;

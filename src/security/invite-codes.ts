@@ -1,5 +1,5 @@
-// Invite codes of private games: drawn from a CSPRNG, compared without regard to case.
-import { randomInt, timingSafeEqual } from 'node:crypto';
+// Invite codes of private games, drawn from a CSPRNG (the engine compares them: inviteCodeMatches).
+import { randomInt } from 'node:crypto';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '../engine';
 
 /**
@@ -13,10 +13,3 @@ export function newInviteCode(): string {
   return code;
 }
 
-/** Whether `given` is the game's code, in any case (in time independent of where they differ). */
-export function inviteCodeMatches(code: string | null, given: string | null | undefined): boolean {
-  if (code === null || given === null || given === undefined) return false;
-  const a = Buffer.from(code.toUpperCase());
-  const b = Buffer.from(given.trim().toUpperCase());
-  return a.length === b.length && timingSafeEqual(a, b);
-}

@@ -23,6 +23,13 @@ function buildGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
   let seatIndex: number | null = null;
   let playerId: string | null = null;
   switch (e.type) {
+    case 'PLAYER_KICKED':
+      playerId = e.playerId;
+      break;
+    case 'HOST_CHANGED':
+    case 'REMATCH_CREATED':
+      playerId = e.playerId;
+      break;
     case 'PLAYER_JOINED':
     case 'PLAYER_ELIMINATED':
     case 'TURN_TIMED_OUT':
@@ -62,6 +69,7 @@ function buildGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
     outcome: e.type === 'ROUND_ENDED' ? (round?.outcome ?? null) : null,
     seat,
     playerId: playerId ?? seat?.playerId ?? null,
+    rematchId: e.type === 'REMATCH_CREATED' ? e.rematch : null,
     at: new Date(e.at),
   });
 }

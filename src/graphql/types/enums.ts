@@ -165,6 +165,9 @@ export enum GameEventType {
   ROUND_ENDED = 'ROUND_ENDED',
   PLAYER_ELIMINATED = 'PLAYER_ELIMINATED',
   GAME_FINISHED = 'GAME_FINISHED',
+  REMATCH_CREATED = 'REMATCH_CREATED',
+  PLAYER_KICKED = 'PLAYER_KICKED',
+  HOST_CHANGED = 'HOST_CHANGED',
 }
 registerEnumType(GameEventType, {
   name: 'GameEventType',
@@ -193,6 +196,9 @@ registerEnumType(GameEventType, {
       description:
         'The game is over: one player is left, the winner (or, after the 1,000th round, the player with the most dice won).',
     },
+    REMATCH_CREATED: { description: 'A player asked for a rematch: GameEvent.rematch is the new game.' },
+    PLAYER_KICKED: { description: 'The host freed a seat in the lobby; GameEvent.player was kicked.' },
+    HOST_CHANGED: { description: 'GameEvent.player is the new host.' },
   },
 });
 
@@ -216,6 +222,11 @@ export enum ErrorCode {
   INVALID_RULES = 'INVALID_RULES',
   IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
   TOO_MANY_GAMES = 'TOO_MANY_GAMES',
+  INVITE_REQUIRED = 'INVITE_REQUIRED',
+  KICKED = 'KICKED',
+  GAME_NOT_FINISHED = 'GAME_NOT_FINISHED',
+  NOT_SEATED = 'NOT_SEATED',
+  INVALID_SEAT = 'INVALID_SEAT',
 }
 registerEnumType(ErrorCode, {
   name: 'ErrorCode',
@@ -246,6 +257,15 @@ registerEnumType(ErrorCode, {
     INVALID_RULES: { description: 'The rule options do not make a valid combination.' },
     IDEMPOTENCY_KEY_REUSED: { description: 'The idempotencyKey was already used for a different request.' },
     TOO_MANY_GAMES: { description: 'The player already sits in as many open games as allowed.' },
+    INVITE_REQUIRED: {
+      description: "A PRIVATE game's joinGame needs its invite code: none or a wrong one was given.",
+    },
+    KICKED: { description: 'The host kicked this player from the game: they cannot join it again.' },
+    GAME_NOT_FINISHED: { description: 'The game is not finished (rematch).' },
+    NOT_SEATED: { description: 'Only players seated in the game may do this.' },
+    INVALID_SEAT: {
+      description: "The seat may not be chosen for this: the host's own, or (transferHost) a bot's.",
+    },
   },
 });
 

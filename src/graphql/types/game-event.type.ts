@@ -51,4 +51,6 @@ export class GameEvent {
 
   /** The player concerned; resolved to `player`. */
   playerId!: string | null;
+  /** REMATCH_CREATED: the new game's id; resolved to `rematch`. */
+  rematchId!: string | null;
 }

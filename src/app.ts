@@ -35,7 +35,12 @@ import { RatingApplier } from './timers/rating-applier';
 import { GameHistoryQueries } from './store/game-history.queries';
 import { GameExportQueries } from './store/game-export.queries';
 import { RatingsRepository } from './store/ratings.repository';
+import { AccountsRepository, decodeAccountNotice, encodeAccountNotice } from './store/accounts.repository';
 import { exportHandler } from './http/export.handler';
+import { ChatFeeds } from './chat/chat-feed';
+import { ChatService } from './chat/chat.service';
+import { ChatRepository } from './store/chat.repository';
+import { IdempotencyRecords } from './store/idempotency.repository';
 import { createLogger, problemLog, type Logger } from './observability/logger';
 import { Metrics } from './observability/metrics';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
@@ -126,8 +131,28 @@ export async function startApp(options: AppOptions): Promise<App> {
   const eventLog = new EventLog(db.pool, log);
   const history = new GameHistoryQueries(db.pool, eventLog);
   const ratings = new RatingsRepository(db.pool, history);
+  const chatStore = new ChatRepository(db.pool);
+  const chatFeeds = new ChatFeeds(bus, chatStore, log);
+  const players = new PlayerRepository(db.prisma);
+  const accounts = new AccountsRepository(db.pool);
+  // A player's token or name changed: forget the player here and close its sockets on an old token; the
+  // broadcast does the same on every other process (and again here, harmlessly).
+  let closeRevoked: (playerId: string) => void = () => {};
+  const accountChanged = (playerId: string): void => {
+    players.forget(playerId);
+    closeRevoked(playerId);
+  };
+  bus.onMessage((text) => {
+    const playerId = decodeAccountNotice(text);
+    if (playerId) accountChanged(playerId);
+  });
   const services: Services = {
-    players: new PlayerRepository(db.prisma),
+    players,
+    accounts,
+    accountChanged: (playerId) => {
+      accountChanged(playerId);
+      bus.send(encodeAccountNotice(playerId));
+    },
     gameMoves: moves,
     gameReads: games.reads,
     gameFairness: games.fairness,
@@ -139,6 +164,8 @@ export async function startApp(options: AppOptions): Promise<App> {
         metrics.eventFannedOut((Date.now() - Date.parse(event.at)) / 1000, subscribers),
     }),
     lobby: new LobbyFeed(bus, games.reads, games.feedChecks, log),
+    chat: new ChatService(chatStore, games.reads, new IdempotencyRecords(db.pool), chatFeeds),
+    chatFeeds,
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
     onMoveOutcome: (operation, outcome) => metrics.move(operation, outcome),
   };
@@ -199,6 +226,9 @@ export async function startApp(options: AppOptions): Promise<App> {
     formatError: format,
     origins,
   });
+  closeRevoked = (playerId) => {
+    ws.closeRevoked(playerId, (id, token) => accounts.isCurrent(id, token)).catch(log);
+  };
   // A large accept queue: thousands of clients may (re)connect at once, e.g. after a restart.
   await new Promise<void>((resolve) =>
     httpServer.listen({ port: options.port, host: options.host ?? '0.0.0.0', backlog: 4096 }, resolve),
@@ -247,6 +277,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       await ws.close();
       services.lobby.close();
       services.feeds.close();
+      chatFeeds.close();
       await closed;
       await apollo.stop();
       limitSync?.close();

@@ -20,8 +20,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   // Bots decide from the view of their seat alone: the engine's view and odds, nothing else.
   bots: ['engine'],
   timers: ['engine', 'store', 'moves', 'bots'],
+  // The table chat's rules and use case, and its live feeds: reads games, stores through its repository.
+  chat: ['engine', 'store', 'realtime'],
   limits: ['realtime'],
-  graphql: ['engine', 'store', 'moves', 'realtime'],
+  graphql: ['engine', 'store', 'moves', 'realtime', 'chat'],
   gate: ['engine', 'store', 'graphql', 'limits'],
   // The NDJSON export streams pages of finished games from the store, outside GraphQL.
   http: ['gate', 'graphql', 'limits', 'observability', 'store'],
@@ -32,6 +34,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'database',
     'store',
     'moves',
+    'chat',
     'realtime',
     'timers',
     'bots',
@@ -52,6 +55,8 @@ const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   // No SQL in the use case: it writes through the store's interface only.
   moves: /^(pg|@prisma\/.*|\.prisma.*|graphql|type-graphql|@apollo\/|graphql-ws|ws)$/,
   realtime: /^(graphql|type-graphql|@apollo\/|graphql-ws|ws$)/,
+  // No SQL and no GraphQL in the chat's rules: SQL is in store/chat.repository, the API in graphql/.
+  chat: /^(pg|@prisma\/.*|\.prisma.*|graphql|type-graphql|@apollo\/|graphql-ws|ws)$/,
   bots: /^(?!fast-check$)/,
 };
 

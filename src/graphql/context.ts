@@ -1,13 +1,16 @@
 // The context of one GraphQL request: its viewer, the services and the per-request loaders.
 import type { GraphQLError } from 'graphql';
 import type { GameState } from '../engine';
+import type { ChatFeeds } from '../chat/chat-feed';
+import type { ChatService } from '../chat/chat.service';
 import type { GameFeeds } from '../realtime/game-feed';
 import type { LobbyFeed } from '../realtime/lobby-feed';
 import type { FairnessRecords } from '../store/fairness.repository';
 import type { MoveService } from '../moves';
 import type { GameReads } from '../store/game-reads.repository';
 import type { GameHistoryQueries } from '../store/game-history.queries';
-import type { RatingsRepository } from '../store/ratings.repository';
+import type { RatingChangeRecord, RatingsRepository } from '../store/ratings.repository';
+import type { AccountsRepository } from '../store/accounts.repository';
 import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
 import { batchLoader, type Loader } from './loaders';
 import { createPlayerLoaders, type PlayerLoaders } from './player-loaders';
@@ -19,8 +22,14 @@ export interface Services {
   readonly gameFairness: FairnessRecords;
   readonly history: GameHistoryQueries;
   readonly ratings: RatingsRepository;
+  readonly accounts: AccountsRepository;
+  /** Tells every process that a player's token or name changed (caches forgotten, old sockets closed). */
+  readonly accountChanged: (playerId: string) => void;
   readonly feeds: GameFeeds;
   readonly lobby: LobbyFeed;
+  /** The table chat: sending, reading and muting, and its live feeds. */
+  readonly chat: ChatService;
+  readonly chatFeeds: ChatFeeds;
   /** Games (lobby or in play) a player may sit in at once. */
   readonly maxActiveGamesPerPlayer: number;
   /** Told of every game mutation's outcome (metrics). */
@@ -35,25 +44,41 @@ export interface GraphQLContext extends PlayerLoaders {
   readonly gameLoader: Loader<string, GameState>;
   /** Finished games' finishing orders (seats, place 1 first). */
   readonly placesLoader: Loader<string, number[]>;
+  /** The rating changes each game made (empty for games that changed none). */
+  readonly ratingChangesLoader: Loader<string, RatingChangeRecord[]>;
   /** Takes one registration from the client's quota: null, or the refusal to answer with. */
   readonly chargeRegistration: () => GraphQLError | null;
+  /** The request's bearer token: the viewer's, or a token replaced by a keyed rotation (`retiredToken`). */
+  readonly token: string | null;
+  /** The token is one a rotation with an idempotency key replaced: only that rotation's retry may run. */
+  readonly retiredToken: boolean;
+}
+
+/** The bearer token a request or socket authenticated with. */
+export interface Credentials {
+  readonly token: string | null;
+  readonly retiredToken?: boolean;
 }
 
 export function createContext(
   services: Services,
   viewer: PlayerRecord | null,
   chargeRegistration: () => GraphQLError | null = () => null,
+  credentials: Credentials = { token: null },
 ): GraphQLContext {
   return {
     viewer,
     services,
     chargeRegistration,
+    token: credentials.token,
+    retiredToken: credentials.retiredToken ?? false,
     playerLoader: batchLoader(async (ids) => {
       const players = await services.players.findByIds(ids);
       return new Map(players.map((p) => [p.id, p]));
     }),
     gameLoader: batchLoader((ids) => services.gameReads.loadMany(ids)),
     placesLoader: batchLoader((ids) => services.history.finishingOrders(ids)),
+    ratingChangesLoader: batchLoader((ids) => services.ratings.changesOfGames(ids)),
     ...createPlayerLoaders(services.players, services.gameReads, services.ratings),
   };
 }

@@ -2,7 +2,13 @@
 import { GraphQLError } from 'graphql';
 
 /** Top-level error codes of the public contract (`extensions.code`). */
-export type TopLevelCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'RATE_LIMITED';
+export type TopLevelCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'BAD_USER_INPUT'
+  | 'RATE_LIMITED'
+  | 'SPECTATORS_NOT_ALLOWED';
 
 export function apiError(
   code: TopLevelCode,

@@ -9,6 +9,8 @@ const PUBLIC_CODES = new Set([
   'BAD_USER_INPUT',
   'GRAPHQL_VALIDATION_FAILED',
   'RATE_LIMITED',
+  // A game that allows no spectators, to a viewer without a seat (its game, node, gameEvents, gameChat).
+  'SPECTATORS_NOT_ALLOWED',
   // Apollo's automatic persisted queries: clients that use them retry on these exact codes.
   'PERSISTED_QUERY_NOT_FOUND',
   'PERSISTED_QUERY_NOT_SUPPORTED',

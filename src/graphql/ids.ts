@@ -1,6 +1,6 @@
 // Opaque global IDs of Nodes, and their decoding.
 /** Opaque global IDs (`Node`): base64url of "Type:key", stable across restarts. */
-export type NodeType = 'Game' | 'Player' | 'Round';
+export type NodeType = 'Game' | 'Player' | 'Round' | 'ChatMessage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -20,10 +20,15 @@ export function roundGlobalId(gameId: string, number: number): string {
   return toGlobalId('Round', `${gameId}:${number}`);
 }
 
+export function chatMessageGlobalId(gameId: string, seq: number): string {
+  return toGlobalId('ChatMessage', `${gameId}:${seq}`);
+}
+
 export type DecodedId =
   | { type: 'Game'; gameId: string }
   | { type: 'Player'; playerId: string }
-  | { type: 'Round'; gameId: string; number: number };
+  | { type: 'Round'; gameId: string; number: number }
+  | { type: 'ChatMessage'; gameId: string; seq: number };
 
 /** Decodes a global ID, or null when it is not one this server issued. */
 export function fromGlobalId(id: string): DecodedId | null {
@@ -39,6 +44,11 @@ export function fromGlobalId(id: string): DecodedId | null {
   if (type === 'Round') {
     const m = /^([0-9a-f-]{36}):([1-9][0-9]{0,5})$/.exec(key);
     if (m && UUID.test(m[1]!)) return { type, gameId: m[1]!, number: Number(m[2]) };
+  }
+  if (type === 'ChatMessage') {
+    const m = /^([0-9a-f-]{36}):([1-9][0-9]{0,9})$/.exec(key);
+    if (m && UUID.test(m[1]!) && Number(m[2]) <= 2_147_483_647)
+      return { type, gameId: m[1]!, seq: Number(m[2]) };
   }
   return null;
 }

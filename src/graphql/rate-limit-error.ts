@@ -5,7 +5,7 @@ import { GraphQLError } from 'graphql';
 export function rateLimited(
   who: string,
   retryAfterSeconds: number,
-  what: 'requests' | 'registrations' = 'requests',
+  what: 'requests' | 'registrations' | 'chat messages' = 'requests',
 ): GraphQLError {
   return new GraphQLError(`too many ${what} from this ${who}: retry in ${retryAfterSeconds} s`, {
     extensions: {

@@ -9,6 +9,8 @@ import { GameResolver } from './resolvers/game.resolver';
 import { GameHistoryResolver } from './resolvers/game-history.resolver';
 // The mutations by feature, in the order the Mutation type lists them.
 import { RegistrationResolver } from './resolvers/registration.resolver';
+import { AccountResolver } from './resolvers/account.resolver';
+import { PlaceRatingResolver, PlayerRatingHistoryResolver } from './resolvers/rating.resolver';
 import { LobbyResolver } from './resolvers/lobby.resolver';
 import { PlayResolver } from './resolvers/play.resolver';
 import { PlayerResolver } from './resolvers/player.resolver';
@@ -16,13 +18,17 @@ import { QueryResolver } from './resolvers/query.resolver';
 import { RoundKeyResolver } from './resolvers/round-key.resolver';
 import { SeatResolver } from './resolvers/seat.resolver';
 import { SubscriptionResolver } from './resolvers/subscription.resolver';
+import { ChatResolver, GameChatResolver } from './resolvers/chat.resolver';
 
 export const RESOLVERS = [
   QueryResolver,
   RegistrationResolver,
+  AccountResolver,
   LobbyResolver,
   PlayResolver,
   SubscriptionResolver,
+  ChatResolver,
+  GameChatResolver,
   GameResolver,
   GameHistoryResolver,
   SeatResolver,
@@ -30,6 +36,8 @@ export const RESOLVERS = [
   GameFairnessFieldResolver,
   GameFairnessResolver,
   RoundKeyResolver,
+  PlaceRatingResolver,
+  PlayerRatingHistoryResolver,
 ] as const;
 
 /** type-graphql names the root types but cannot describe them. */

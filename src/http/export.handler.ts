@@ -92,6 +92,14 @@ export function exportLine(game: ExportedGame): string {
         gainer: r.outcome.gainer,
       },
     })),
+    chat: game.chat.map((m) => ({
+      seq: m.seq,
+      author: playerGlobalId(m.authorId),
+      seat: m.seat,
+      text: m.text,
+      emote: m.emote,
+      at: m.at.toISOString(),
+    })),
   });
 }
 

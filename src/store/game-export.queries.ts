@@ -50,6 +50,18 @@ export interface ExportedGame {
   /** Seats in finishing order. */
   readonly places: number[];
   readonly rounds: ExportedRound[];
+  /** The table chat, oldest first, unmuted (the export has no viewer). */
+  readonly chat: ExportedChatMessage[];
+}
+
+export interface ExportedChatMessage {
+  readonly seq: number;
+  readonly authorId: string;
+  /** The author's seat position when they sent it; null without one. */
+  readonly seat: number | null;
+  readonly text: string | null;
+  readonly emote: string | null;
+  readonly at: Date;
 }
 
 export class GameExportQueries {
@@ -58,7 +70,7 @@ export class GameExportQueries {
     private readonly history: GameHistoryQueries,
   ) {}
 
-  /** Up to `limit` FINISHED games after `after`, oldest first by (finishedAt, id): five queries a page. */
+  /** Up to `limit` FINISHED games after `after`, oldest first by (finishedAt, id): six queries a page. */
   async page(filter: ExportFilter, after: ExportCursor | null, limit: number): Promise<ExportedGame[]> {
     const { rows: games } = await this.pool.query<{
       id: string;
@@ -91,7 +103,7 @@ export class GameExportQueries {
     );
     if (games.length === 0) return [];
     const ids = games.map((g) => g.id);
-    const [seats, rounds, bids, places] = await Promise.all([
+    const [seats, rounds, bids, places, chat] = await Promise.all([
       this.pool.query<{ game_id: string; position: number; player_id: string; name: string }>(
         `SELECT s.game_id::text AS game_id, s.position, s.player_id::text AS player_id, p.name
            FROM seats s JOIN players p ON p.id = s.player_id
@@ -129,6 +141,19 @@ export class GameExportQueries {
         [ids],
       ),
       this.history.finishingOrders(ids),
+      this.pool.query<{
+        game_id: string;
+        seq: number;
+        author_id: string;
+        seat: number | null;
+        text: string | null;
+        emote: string | null;
+        at: Date;
+      }>(
+        `SELECT game_id::text AS game_id, seq, author_id::text AS author_id, seat, text, emote::text AS emote, at
+           FROM chat_messages WHERE game_id = ANY($1::uuid[]) ORDER BY game_id, seq`,
+        [ids],
+      ),
     ]);
     const byGame = new Map(
       games.map((g) => [
@@ -144,6 +169,7 @@ export class GameExportQueries {
           players: [] as ExportedGame['players'],
           places: places.get(g.id) ?? [],
           rounds: [] as ExportedRound[],
+          chat: [] as ExportedChatMessage[],
         },
       ]),
     );
@@ -178,6 +204,16 @@ export class GameExportQueries {
         quantity: b.quantity,
         face: b.face,
         at: b.at,
+      });
+    }
+    for (const m of chat.rows) {
+      byGame.get(m.game_id)?.chat.push({
+        seq: m.seq,
+        authorId: m.author_id,
+        seat: m.seat,
+        text: m.text,
+        emote: m.emote,
+        at: m.at,
       });
     }
     return [...byGame.values()];

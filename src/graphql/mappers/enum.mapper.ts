@@ -12,6 +12,7 @@ import type {
   RaiseMode as EngineRaiseMode,
 } from '../../engine';
 import type { MoveErrorCode } from '../../moves';
+import type { ChatRefusalCode } from '../../chat/chat.service';
 import {
   CallKind,
   ErrorCode,
@@ -38,7 +39,7 @@ function sameMembers<Engine extends string, Api extends string>(
   return (value) => members[value];
 }
 
-export const toErrorCode = sameMembers<MoveErrorCode, ErrorCode>(ErrorCode);
+export const toErrorCode = sameMembers<MoveErrorCode | ChatRefusalCode, ErrorCode>(ErrorCode);
 export const toGameEventType = sameMembers<EngineGameEventType, GameEventType>(GameEventType);
 export const toGameStatus = sameMembers<EngineGameStatus, GameStatus>(GameStatus);
 export const toCallKind = sameMembers<EngineCallKind, CallKind>(CallKind);

@@ -7,6 +7,7 @@ import { decodeGameCursor, decodeLeaderboardCursor, encodeLeaderboardCursor } fr
 import { fromGlobalId } from '../ids';
 import { toGameConnection } from '../mappers/connection.mapper';
 import { toGame } from '../mappers/game.mapper';
+import { toChatMessage } from '../mappers/chat-message.mapper';
 import { toPlayer } from '../mappers/player.mapper';
 import { toRuleSet } from '../mappers/rule-set.mapper';
 import { GameConnection } from '../types/connections.type';
@@ -49,6 +50,10 @@ export class QueryResolver {
       case 'Round': {
         const game = await loadGame(ctx, decoded.gameId);
         return game?.roundAt(decoded.number - 1) ?? null;
+      }
+      case 'ChatMessage': {
+        const message = await ctx.services.chat.one(decoded.gameId, decoded.seq, ctx.viewer?.id ?? null);
+        return message ? toChatMessage(message) : null;
       }
     }
   }

@@ -227,6 +227,8 @@ export enum ErrorCode {
   GAME_NOT_FINISHED = 'GAME_NOT_FINISHED',
   NOT_SEATED = 'NOT_SEATED',
   INVALID_SEAT = 'INVALID_SEAT',
+  CHAT_DISABLED = 'CHAT_DISABLED',
+  SPECTATORS_NOT_ALLOWED = 'SPECTATORS_NOT_ALLOWED',
 }
 registerEnumType(ErrorCode, {
   name: 'ErrorCode',
@@ -265,6 +267,10 @@ registerEnumType(ErrorCode, {
     NOT_SEATED: { description: 'Only players seated in the game may do this.' },
     INVALID_SEAT: {
       description: "The seat may not be chosen for this: the host's own, or (transferHost) a bot's.",
+    },
+    CHAT_DISABLED: { description: 'The game has text chat off: only emotes may be sent.' },
+    SPECTATORS_NOT_ALLOWED: {
+      description: 'The game allows no spectators: only its seated players may do this.',
     },
   },
 });

@@ -1,0 +1,293 @@
+// Live chat for every subscriber of this process: each game's messages replayed from storage, then live, in
+// seq order, exactly once, across processes (notices on the change bus, a periodic check for lost ones).
+import type { ChangeBus } from '../realtime/change-bus';
+import { Inbox } from '../realtime/inbox';
+import type { ChatRecord, ChatRepository } from '../store/chat.repository';
+import type { ChatAnnouncer } from './chat.service';
+
+/** Messages read from storage at a time. */
+const PAGE = 500;
+/** A subscriber's queue of live messages may not grow past this; a client that slow is disconnected. */
+export const MAX_QUEUED_MESSAGES = 5_000;
+/** How often followed games are checked against storage, besides the notices. */
+const CHECK_INTERVAL_MS = 2_000;
+
+export class ChatAfterSeqError extends Error {}
+
+/** The notice of a committed chat change on the bus: a message (game, seq) or a mute change (player). */
+type Notice = { readonly chat: string; readonly s: number } | { readonly mute: string };
+
+function decodeNotice(text: string): Notice | null {
+  try {
+    const v = JSON.parse(text) as { chat?: unknown; s?: unknown; mute?: unknown };
+    if (typeof v.chat === 'string' && typeof v.s === 'number') return { chat: v.chat, s: v.s };
+    if (typeof v.mute === 'string') return { mute: v.mute };
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** One followed game: its last message known here, and its subscribers. */
+class ChatFeed {
+  readonly subscribers = new Set<ChatStream>();
+  private reading: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    readonly gameId: string,
+    public last: number,
+    private readonly store: ChatRepository,
+    private readonly log: (m: unknown) => void,
+  ) {}
+
+  /** Hands out the messages that follow `last`; false on a gap (the rest is read from storage). */
+  advance(messages: readonly ChatRecord[]): boolean {
+    for (const m of messages) {
+      if (m.seq <= this.last) continue;
+      if (m.seq !== this.last + 1) return false;
+      this.last = m.seq;
+      for (const s of this.subscribers) s.accept(m);
+    }
+    return true;
+  }
+
+  /** Reads everything after `last`; concurrent calls coalesce into one more read. */
+  catchUp(): void {
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.reading = (async () => {
+      do {
+        this.again = false;
+        try {
+          for (;;) {
+            const page = await this.store.page(this.gameId, this.last, PAGE);
+            if (!this.advance(page) || page.length < PAGE) break;
+          }
+        } catch (error) {
+          this.log(error);
+        }
+      } while (this.again);
+      this.reading = null;
+    })();
+  }
+}
+
+/** One gameChat subscription: replay after afterSeq, then live, without the authors its viewer muted. */
+export class ChatStream extends Inbox<ChatRecord> {
+  private readonly out: ChatRecord[] = [];
+  private buffered: ChatRecord[] = [];
+  private reading = true;
+  private last = 0;
+
+  constructor(
+    private readonly feed: ChatFeed,
+    private readonly store: ChatRepository,
+    readonly viewerId: string | null,
+    public muted: ReadonlySet<string>,
+    private readonly release: (s: ChatStream) => void,
+  ) {
+    super();
+  }
+
+  /** Replays the messages after `afterSeq` (null: none, only new ones), then goes on live. */
+  async start(afterSeq: number | null): Promise<void> {
+    if (afterSeq === null) {
+      this.last = this.feed.last;
+      this.caughtUp();
+      return;
+    }
+    this.last = afterSeq;
+    const more = await this.readPage();
+    if (this.last === afterSeq && afterSeq > 0) {
+      const lastSeq = (await this.store.lastSeqs([this.feed.gameId])).get(this.feed.gameId) ?? 0;
+      if (afterSeq > lastSeq) {
+        throw new ChatAfterSeqError(
+          `afterSeq ${afterSeq} is beyond the last message of the game (${lastSeq})`,
+        );
+      }
+    }
+    if (more) this.readRest();
+    else this.caughtUp();
+  }
+
+  /** Reads one page after the stream's position; true when there may be more. */
+  private async readPage(): Promise<boolean> {
+    const page = await this.store.page(this.feed.gameId, this.last, PAGE);
+    for (const m of page) {
+      if (this.done) return false;
+      if (m.seq !== this.last + 1) break;
+      this.last = m.seq;
+      this.emit(m);
+    }
+    return page.length === PAGE;
+  }
+
+  private readRest(): void {
+    void (async () => {
+      try {
+        while (!this.done && (await this.readPage()));
+        this.caughtUp();
+      } catch (error) {
+        this.fail(error);
+      }
+    })();
+  }
+
+  accept(m: ChatRecord): void {
+    if (this.done) return;
+    if (this.reading) {
+      this.buffered.push(m);
+      return;
+    }
+    if (m.seq <= this.last) return;
+    if (m.seq === this.last + 1) {
+      this.last = m.seq;
+      this.emit(m);
+      return;
+    }
+    // A gap (this stream joined between two reads of the feed): fill it from storage.
+    this.buffered.push(m);
+    this.reading = true;
+    this.readRest();
+  }
+
+  private caughtUp(): void {
+    this.reading = false;
+    const buffered = this.buffered;
+    this.buffered = [];
+    for (const m of buffered) this.accept(m);
+  }
+
+  private emit(m: ChatRecord): void {
+    if (this.done || this.muted.has(m.authorId)) return;
+    if (this.readerWaiting) return this.handOut(m);
+    this.out.push(m);
+    if (this.out.length > MAX_QUEUED_MESSAGES)
+      this.fail(new Error('the subscriber is too slow: messages were not read'));
+  }
+
+  protected dequeue(): ChatRecord | undefined {
+    // A mute set while messages waited applies to them too.
+    for (;;) {
+      const m = this.out.shift();
+      if (!m || !this.muted.has(m.authorId)) return m;
+    }
+  }
+
+  protected onClose(): void {
+    this.out.length = 0;
+    this.buffered = [];
+    this.release(this);
+  }
+}
+
+/** Every followed game's chat on this process; also what the chat service announces its changes to. */
+export class ChatFeeds implements ChatAnnouncer {
+  private readonly feeds = new Map<string, ChatFeed>();
+  private readonly unsubscribe: (() => void)[];
+  private readonly check: NodeJS.Timeout;
+
+  constructor(
+    private readonly bus: ChangeBus,
+    private readonly store: ChatRepository,
+    private readonly log: (m: unknown) => void,
+  ) {
+    this.unsubscribe = [
+      bus.onMessage((text) => {
+        const notice = decodeNotice(text);
+        if (!notice) return;
+        if ('chat' in notice) {
+          const feed = this.feeds.get(notice.chat);
+          if (feed && notice.s > feed.last) feed.catchUp();
+        } else {
+          void this.reloadMutes(notice.mute);
+        }
+      }),
+      bus.onResync(() => {
+        for (const feed of this.feeds.values()) feed.catchUp();
+      }),
+    ];
+    this.check = setInterval(() => void this.checkFollowed(), CHECK_INTERVAL_MS);
+    this.check.unref();
+  }
+
+  /** A message committed by this process: its subscribers here at once, the other processes by notice. */
+  sent(message: ChatRecord): void {
+    this.bus.send(JSON.stringify({ chat: message.gameId, s: message.seq }));
+    const feed = this.feeds.get(message.gameId);
+    if (feed && !feed.advance([message])) feed.catchUp();
+  }
+
+  muted(playerId: string): void {
+    this.bus.send(JSON.stringify({ mute: playerId }));
+    void this.reloadMutes(playerId);
+  }
+
+  /** The game's chat after `afterSeq` (null: only new messages) for a viewer who mutes `muted`. */
+  async subscribe(gameId: string, viewerId: string | null, afterSeq: number | null): Promise<ChatStream> {
+    const muted = viewerId ? await this.store.mutedBy(viewerId) : new Set<string>();
+    let feed = this.feeds.get(gameId);
+    if (!feed) {
+      const last = (await this.store.lastSeqs([gameId])).get(gameId) ?? 0;
+      feed = this.feeds.get(gameId) ?? new ChatFeed(gameId, last, this.store, this.log);
+      this.feeds.set(gameId, feed);
+    }
+    const owner = feed;
+    const stream = new ChatStream(owner, this.store, viewerId, muted, (s) => this.releaseStream(owner, s));
+    owner.subscribers.add(stream);
+    try {
+      await stream.start(afterSeq);
+    } catch (error) {
+      await stream.return();
+      throw error;
+    }
+    // Messages committed while the feed was being created may have come before it listened.
+    owner.catchUp();
+    return stream;
+  }
+
+  get followedGames(): number {
+    return this.feeds.size;
+  }
+
+  private releaseStream(feed: ChatFeed, stream: ChatStream): void {
+    feed.subscribers.delete(stream);
+    if (feed.subscribers.size === 0 && this.feeds.get(feed.gameId) === feed) this.feeds.delete(feed.gameId);
+  }
+
+  private async reloadMutes(playerId: string): Promise<void> {
+    const streams = [...this.feeds.values()]
+      .flatMap((f) => [...f.subscribers])
+      .filter((s) => s.viewerId === playerId);
+    if (streams.length === 0) return;
+    try {
+      const muted = await this.store.mutedBy(playerId);
+      for (const s of streams) s.muted = muted;
+    } catch (error) {
+      this.log(error);
+    }
+  }
+
+  /** Catches up every followed game storage has moved past, whether or not a notice said so. */
+  async checkFollowed(): Promise<void> {
+    if (this.feeds.size === 0) return;
+    try {
+      const last = await this.store.lastSeqs([...this.feeds.keys()]);
+      for (const [gameId, seq] of last) {
+        const feed = this.feeds.get(gameId);
+        if (feed && seq > feed.last) feed.catchUp();
+      }
+    } catch (error) {
+      this.log(error);
+    }
+  }
+
+  close(): void {
+    clearInterval(this.check);
+    for (const u of this.unsubscribe) u();
+    this.feeds.clear();
+  }
+}

@@ -39,6 +39,8 @@ class ChatFeed {
     public last: number,
     private readonly store: ChatRepository,
     private readonly log: (m: unknown) => void,
+    /** Resolves once the mute changes heard so far apply to the subscribers. */
+    private readonly mutesSettled: () => Promise<void>,
   ) {}
 
   /** Hands out the messages that follow `last`; false on a gap (the rest is read from storage). */
@@ -64,6 +66,8 @@ class ChatFeed {
         try {
           for (;;) {
             const page = await this.store.page(this.gameId, this.last, PAGE);
+            // A mute heard before this message's notice applies to it.
+            await this.mutesSettled();
             if (!this.advance(page) || page.length < PAGE) break;
           }
         } catch (error) {
@@ -189,6 +193,8 @@ export class ChatFeeds implements ChatAnnouncer {
   private readonly feeds = new Map<string, ChatFeed>();
   private readonly unsubscribe: (() => void)[];
   private readonly check: NodeJS.Timeout;
+  /** Mute reloads under way: messages wait for them, so that a mute applies to every later message. */
+  private readonly reloads = new Set<Promise<void>>();
 
   constructor(
     private readonly bus: ChangeBus,
@@ -203,7 +209,7 @@ export class ChatFeeds implements ChatAnnouncer {
           const feed = this.feeds.get(notice.chat);
           if (feed && notice.s > feed.last) feed.catchUp();
         } else {
-          void this.reloadMutes(notice.mute);
+          this.reloadMutes(notice.mute);
         }
       }),
       bus.onResync(() => {
@@ -217,13 +223,21 @@ export class ChatFeeds implements ChatAnnouncer {
   /** A message committed by this process: its subscribers here at once, the other processes by notice. */
   sent(message: ChatRecord): void {
     this.bus.send(JSON.stringify({ chat: message.gameId, s: message.seq }));
-    const feed = this.feeds.get(message.gameId);
-    if (feed && !feed.advance([message])) feed.catchUp();
+    const deliver = (): void => {
+      const feed = this.feeds.get(message.gameId);
+      if (feed && !feed.advance([message])) feed.catchUp();
+    };
+    if (this.reloads.size === 0) deliver();
+    else void this.mutesSettled().then(deliver);
   }
 
   muted(playerId: string): void {
     this.bus.send(JSON.stringify({ mute: playerId }));
-    void this.reloadMutes(playerId);
+    this.reloadMutes(playerId);
+  }
+
+  private async mutesSettled(): Promise<void> {
+    while (this.reloads.size > 0) await Promise.all(this.reloads);
   }
 
   /** The game's chat after `afterSeq` (null: only new messages) for a viewer who mutes `muted`. */
@@ -232,7 +246,8 @@ export class ChatFeeds implements ChatAnnouncer {
     let feed = this.feeds.get(gameId);
     if (!feed) {
       const last = (await this.store.lastSeqs([gameId])).get(gameId) ?? 0;
-      feed = this.feeds.get(gameId) ?? new ChatFeed(gameId, last, this.store, this.log);
+      feed =
+        this.feeds.get(gameId) ?? new ChatFeed(gameId, last, this.store, this.log, () => this.mutesSettled());
       this.feeds.set(gameId, feed);
     }
     const owner = feed;
@@ -258,17 +273,19 @@ export class ChatFeeds implements ChatAnnouncer {
     if (feed.subscribers.size === 0 && this.feeds.get(feed.gameId) === feed) this.feeds.delete(feed.gameId);
   }
 
-  private async reloadMutes(playerId: string): Promise<void> {
-    const streams = [...this.feeds.values()]
-      .flatMap((f) => [...f.subscribers])
-      .filter((s) => s.viewerId === playerId);
-    if (streams.length === 0) return;
-    try {
-      const muted = await this.store.mutedBy(playerId);
-      for (const s of streams) s.muted = muted;
-    } catch (error) {
-      this.log(error);
-    }
+  /** Reloads whom `playerId` mutes for their streams here. */
+  private reloadMutes(playerId: string): void {
+    const streams = () =>
+      [...this.feeds.values()].flatMap((f) => [...f.subscribers]).filter((s) => s.viewerId === playerId);
+    if (streams().length === 0) return;
+    const reload = this.store.mutedBy(playerId).then(
+      (muted) => {
+        for (const s of streams()) s.muted = muted;
+      },
+      (error: unknown) => this.log(error),
+    );
+    this.reloads.add(reload);
+    void reload.finally(() => this.reloads.delete(reload));
   }
 
   /** Catches up every followed game storage has moved past, whether or not a notice said so. */

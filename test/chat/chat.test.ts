@@ -117,6 +117,20 @@ describe('sending', () => {
     expect(refused.userErrors.map((e) => e.code)).toEqual(['GAME_NOT_IN_PROGRESS']);
   });
 
+  test('a player the host kicked may not chat: KICKED before any other code', async () => {
+    const gameId = await newLobby([ann, bob, cy], { preset: 'PERUDO', allowSpectators: false, chat: false });
+    const kick = await gql<{ kickPlayer: { userErrors: unknown[] } }>(
+      api.url,
+      `mutation($input: SeatInput!) { kickPlayer(input: $input) { userErrors { code } } }`,
+      { input: { gameId, position: 2 } },
+      ann.token,
+    );
+    expect(kick.body.data!.kickPlayer.userErrors).toEqual([]);
+    // Unseated in a game without spectators and chat off, yet the first code is KICKED.
+    const refused = (await sendChat(api.url, { gameId, text: 'let me back' }, cy)).body.data!.sendChatMessage;
+    expect(refused.userErrors.map((e) => e.code)).toEqual(['KICKED']);
+  });
+
   test('an unknown game is NOT_FOUND', async () => {
     const gameId = await newLobby([ann]);
     const other = Buffer.from('Game:00000000-0000-4000-8000-000000000000').toString('base64url');

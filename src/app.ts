@@ -25,7 +25,7 @@ import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
 import { PeriodicJob } from './timers/periodic-job';
 import { TurnTimer } from './timers/turn-timer';
 import { DEFAULT_BOT_DELAY_MS, serverMoveDue } from './engine';
-import { createMoveService } from './moves';
+import { createMoveService, TablesService } from './moves';
 import { createGameStore } from './store/game-store';
 import { IdempotencyJanitor } from './store/idempotency-janitor';
 import { IdempotencySweeper } from './timers/idempotency-sweeper';
@@ -149,11 +149,12 @@ export async function startApp(options: AppOptions): Promise<App> {
   const services: Services = {
     players,
     accounts,
-    accountChanged: (playerId) => {
+    accountChanged: async (playerId) => {
       accountChanged(playerId);
-      bus.send(encodeAccountNotice(playerId));
+      await bus.send(encodeAccountNotice(playerId));
     },
     gameMoves: moves,
+    tables: new TablesService(moves, games.moves, games.tables),
     gameReads: games.reads,
     gameFairness: games.fairness,
     history,

@@ -13,6 +13,8 @@ export interface Client {
   readonly address: string;
   /** The socket's own limit (WebSocket only; null when disabled). */
   readonly socket: RateLimiter | null;
+  /** The bearer token it authenticated with (null for a spectator). */
+  readonly token?: string | null;
 }
 
 export class ClientLimits {

@@ -1,13 +1,13 @@
 // The one way in for both transports: who the client is, whether its operation may run, what it pays.
 import type { IncomingMessage } from 'node:http';
-import { GraphQLError, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { GraphQLError, getOperationAST, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { createContext, type GraphQLContext, type Services } from '../graphql/context';
 import { invalidToken } from '../graphql/errors';
 import { checkOperationLimits, mutationFieldCount } from '../graphql/operation-limits';
 import { rateLimited } from '../graphql/rate-limit-error';
 import { clientAddress } from '../limits/client-address';
 import type { ServerLimits } from '../limits/server-limits';
-import { authenticate } from './authentication';
+import { authenticate, bearerToken } from './authentication';
 import type { Client, ClientLimits } from './client-limits';
 import { checkParsed, type ParsedDocument } from './operation-check';
 
@@ -42,14 +42,30 @@ export class RequestGate {
 
   /** The context of an HTTP request; throws its refusal (a bad token, a player over its limit). */
   async httpContext(req: IncomingMessage): Promise<HttpContext> {
+    const token = bearerToken(req.headers.authorization);
     const viewer = await authenticate(this.services.players, req.headers.authorization);
-    if (viewer === undefined) throw invalidToken();
+    // A token replaced by a rotation sent with a key may only retry that rotation (see checkHttpOperation).
+    const retiredToken =
+      viewer === undefined && token !== null && (await this.services.accounts.wasRotated(token));
+    if (viewer === undefined && !retiredToken) throw invalidToken();
     if (viewer) {
       const wait = this.clientLimits.takeFromPlayer(viewer);
       if (wait > 0) throw rateLimited('player', wait);
     }
-    const client: Client = { transport: 'http', viewer, address: this.addressOf(req), socket: null };
-    return { ...createContext(this.services, viewer, this.registrationQuota(client)), client };
+    const client: Client = {
+      transport: 'http',
+      viewer: viewer ?? null,
+      address: this.addressOf(req),
+      socket: null,
+      token,
+    };
+    return {
+      ...createContext(this.services, viewer ?? null, this.registrationQuota(client), {
+        token,
+        retiredToken,
+      }),
+      client,
+    };
   }
 
   /** An HTTP request's operation once Apollo has parsed, validated and picked it; throws its refusal. */
@@ -59,6 +75,7 @@ export class RequestGate {
     operationName: string | null | undefined,
     context: HttpContext,
   ): void {
+    if (context.retiredToken && !onlyRotation(document, operationName)) throw invalidToken();
     const errors = this.checkOperation(context.client, document, variables, operationName);
     if (errors.length) throw errors[0];
   }
@@ -70,6 +87,7 @@ export class RequestGate {
     return {
       transport: 'socket',
       viewer,
+      token: typeof authorization === 'string' ? bearerToken(authorization) : null,
       address: this.addressOf(req),
       socket: this.clientLimits.newSocketLimiter(),
     };
@@ -107,7 +125,9 @@ export class RequestGate {
     if (errors.length) return errors;
     return {
       document,
-      contextValue: createContext(this.services, client.viewer, this.registrationQuota(client)),
+      contextValue: createContext(this.services, client.viewer, this.registrationQuota(client), {
+        token: client.token ?? null,
+      }),
     };
   }
 
@@ -133,4 +153,17 @@ export class RequestGate {
     const refused = more > 0 ? this.clientLimits.charge(client, more) : null;
     return refused ? [refused] : [];
   }
+}
+
+/** Whether the operation is a mutation of rotateToken alone (what a replaced token may still retry). */
+function onlyRotation(document: DocumentNode, operationName: string | null | undefined): boolean {
+  const operation = getOperationAST(document, operationName);
+  if (!operation || operation.operation !== 'mutation') return false;
+  const fields = operation.selectionSet.selections;
+  return (
+    fields.length > 0 &&
+    fields.every(
+      (f) => f.kind === 'Field' && (f.name.value === 'rotateToken' || f.name.value === '__typename'),
+    )
+  );
 }

@@ -6,7 +6,7 @@ import type { ChatService } from '../chat/chat.service';
 import type { GameFeeds } from '../realtime/game-feed';
 import type { LobbyFeed } from '../realtime/lobby-feed';
 import type { FairnessRecords } from '../store/fairness.repository';
-import type { MoveService } from '../moves';
+import type { MoveService, TablesService } from '../moves';
 import type { GameReads } from '../store/game-reads.repository';
 import type { GameHistoryQueries } from '../store/game-history.queries';
 import type { RatingChangeRecord, RatingsRepository } from '../store/ratings.repository';
@@ -18,13 +18,18 @@ import { createPlayerLoaders, type PlayerLoaders } from './player-loaders';
 export interface Services {
   readonly players: PlayerRepository;
   readonly gameMoves: MoveService;
+  /** Quick play and rematches. */
+  readonly tables: TablesService;
   readonly gameReads: GameReads;
   readonly gameFairness: FairnessRecords;
   readonly history: GameHistoryQueries;
   readonly ratings: RatingsRepository;
   readonly accounts: AccountsRepository;
-  /** Tells every process that a player's token or name changed (caches forgotten, old sockets closed). */
-  readonly accountChanged: (playerId: string) => void;
+  /**
+   * Tells every process that a player's token or name changed (caches forgotten, old sockets closed);
+   * resolves once the broadcast is sent.
+   */
+  readonly accountChanged: (playerId: string) => Promise<void>;
   readonly feeds: GameFeeds;
   readonly lobby: LobbyFeed;
   /** The table chat: sending, reading and muting, and its live feeds. */

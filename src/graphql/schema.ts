@@ -18,6 +18,7 @@ import { QueryResolver } from './resolvers/query.resolver';
 import { RoundKeyResolver } from './resolvers/round-key.resolver';
 import { SeatResolver } from './resolvers/seat.resolver';
 import { SubscriptionResolver } from './resolvers/subscription.resolver';
+import { GameEventTableResolver, GameTableResolver, TablesResolver } from './resolvers/tables.resolver';
 import { ChatResolver, GameChatResolver } from './resolvers/chat.resolver';
 
 export const RESOLVERS = [
@@ -26,6 +27,9 @@ export const RESOLVERS = [
   AccountResolver,
   LobbyResolver,
   PlayResolver,
+  TablesResolver,
+  GameTableResolver,
+  GameEventTableResolver,
   SubscriptionResolver,
   ChatResolver,
   GameChatResolver,

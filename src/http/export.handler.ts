@@ -100,6 +100,11 @@ export function exportLine(game: ExportedGame): string {
       emote: m.emote,
       at: m.at.toISOString(),
     })),
+    // In place order: each rated player's rating before (null for their first counted game) and after.
+    ratings: game.places
+      .map((seat) => game.ratings.find((r) => r.playerId === playerAt.get(seat)))
+      .filter((r) => r !== undefined)
+      .map((r) => ({ player: playerGlobalId(r.playerId), before: r.before, after: r.after })),
   });
 }
 

@@ -3,7 +3,8 @@ import type { GameChange } from './game-change';
 
 /** Short text messages that reach every API process (the sender's own included); best effort. */
 export interface Broadcast {
-  send(text: string): void;
+  /** Resolves (never rejects) once the message is handed to the database or Redis, or is dropped. */
+  send(text: string): void | Promise<void>;
   onMessage(listener: (text: string) => void): () => void;
 }
 

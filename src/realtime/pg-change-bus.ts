@@ -105,8 +105,13 @@ export class PgChangeBus extends Listeners implements ChangeBus {
   }
 
   /** Sent on the listening connection; dropped while it reconnects. */
-  send(text: string): void {
-    this.client?.query('SELECT pg_notify($1, $2)', [BROADCAST_CHANNEL, text]).catch(() => {});
+  send(text: string): Promise<void> {
+    return (
+      this.client?.query('SELECT pg_notify($1, $2)', [BROADCAST_CHANNEL, text]) ?? Promise.resolve()
+    ).then(
+      () => {},
+      () => {},
+    );
   }
 
   async close(): Promise<void> {

@@ -47,8 +47,11 @@ export class RedisChangeBus extends Listeners implements ChangeBus {
     void this.publisher.publish(CHANNEL, encodeChange(change)).catch(() => {});
   }
 
-  send(text: string): void {
-    void this.publisher.publish(BROADCAST_CHANNEL, text).catch(() => {});
+  send(text: string): Promise<void> {
+    return this.publisher.publish(BROADCAST_CHANNEL, text).then(
+      () => {},
+      () => {},
+    );
   }
 
   async close(): Promise<void> {

@@ -52,6 +52,15 @@ export interface ExportedGame {
   readonly rounds: ExportedRound[];
   /** The table chat, oldest first, unmuted (the export has no viewer). */
   readonly chat: ExportedChatMessage[];
+  /** The rating changes the game made, one per rated player (empty when it changed none). */
+  readonly ratings: ExportedRatingChange[];
+}
+
+export interface ExportedRatingChange {
+  readonly playerId: string;
+  /** null for the player's first counted game of the preset. */
+  readonly before: { readonly mu: number; readonly sigma: number; readonly games: number } | null;
+  readonly after: { readonly mu: number; readonly sigma: number; readonly games: number };
 }
 
 export interface ExportedChatMessage {
@@ -170,6 +179,7 @@ export class GameExportQueries {
           places: places.get(g.id) ?? [],
           rounds: [] as ExportedRound[],
           chat: [] as ExportedChatMessage[],
+          ratings: [] as ExportedRatingChange[],
         },
       ]),
     );
@@ -214,6 +224,30 @@ export class GameExportQueries {
         text: m.text,
         emote: m.emote,
         at: m.at,
+      });
+    }
+    const changes = await this.pool.query<{
+      game_id: string;
+      player_id: string;
+      mu_before: number | null;
+      sigma_before: number | null;
+      games_before: number;
+      mu_after: number;
+      sigma_after: number;
+    }>(
+      `SELECT game_id::text AS game_id, player_id::text AS player_id, mu_before, sigma_before, games_before,
+              mu_after, sigma_after
+         FROM rating_changes WHERE game_id = ANY($1::uuid[])`,
+      [ids],
+    );
+    for (const c of changes.rows) {
+      byGame.get(c.game_id)?.ratings.push({
+        playerId: c.player_id,
+        before:
+          c.mu_before === null || c.sigma_before === null
+            ? null
+            : { mu: c.mu_before, sigma: c.sigma_before, games: c.games_before },
+        after: { mu: c.mu_after, sigma: c.sigma_after, games: c.games_before + 1 },
       });
     }
     return [...byGame.values()];

@@ -52,10 +52,13 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
 }
 
 export class PlayerRepository {
-  // Tokens never change and players are never deleted, so a token's player can be cached for good.
+  // A token's player is cached until the player's token is rotated or it is renamed (`forget`, on every
+  // process through the change bus's broadcast).
   private readonly byTokenHash = new Map<string, PlayerRecord>();
-  // Players are never renamed either: every `player { name }` of a game or an event is served from here.
+  // Every `player { name }` of a game or an event is served from here; a rename forgets the entry.
   private readonly byId = new Map<string, PlayerRecord>();
+  // Counts forgets, so that a read which a forget overtook is not cached.
+  private forgets = 0;
 
   constructor(private readonly prisma: PrismaClient) {}
 
@@ -137,13 +140,26 @@ export class PlayerRepository {
     return player;
   }
 
+  /**
+   * Drops what this process remembers of a player (its tokens' lookups and its record): called on every
+   * process when the player's token is rotated or its name changes, so the next lookup reads the database.
+   */
+  forget(playerId: string): void {
+    this.forgets++;
+    this.byId.delete(playerId);
+    for (const [hash, player] of this.byTokenHash) if (player.id === playerId) this.byTokenHash.delete(hash);
+  }
+
   async findByToken(token: string): Promise<PlayerRecord | null> {
     const tokenHash = hashToken(token);
     const cached = this.byTokenHash.get(tokenHash);
     if (cached) return cached;
+    const forgets = this.forgets;
     const row = await this.prisma.player.findUnique({ where: { tokenHash } });
     if (!row) return null;
     const player = { id: row.id, name: row.name, createdAt: row.createdAt, botLevel: row.botLevel };
+    // A read that a forget overtook may be of the old token or name: answer it, but do not keep it.
+    if (forgets !== this.forgets) return player;
     remember(this.byTokenHash, tokenHash, player, AUTH_CACHE_SIZE);
     remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
     return player;
@@ -158,10 +174,11 @@ export class PlayerRepository {
       else missing.push(id);
     }
     if (missing.length === 0) return found;
+    const forgets = this.forgets;
     const rows = await this.prisma.player.findMany({ where: { id: { in: missing } } });
     for (const r of rows) {
       const player = { id: r.id, name: r.name, createdAt: r.createdAt, botLevel: r.botLevel };
-      remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
+      if (forgets === this.forgets) remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
       found.push(player);
     }
     return found;

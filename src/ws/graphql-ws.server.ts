@@ -15,6 +15,14 @@ export interface WsServer {
   readonly subscriptions: () => number;
   /** Closes every socket with 1001 (going away) and stops accepting new ones. */
   close(): Promise<void>;
+  /**
+   * Closes with 4403 the player's sockets whose token `isCurrent` no longer accepts (after a rotation);
+   * resolves to how many it closed.
+   */
+  closeRevoked(
+    playerId: string,
+    isCurrent: (playerId: string, token: string) => Promise<boolean>,
+  ): Promise<number>;
 }
 
 export interface WsOptions {
@@ -67,7 +75,10 @@ export function startGraphqlWs(
   };
   const executor = new SubscriptionExecutor(schema);
   // The sockets past connection_init, for counting their running operations.
-  const accepted = new Set<{ subscriptions: Record<string, unknown> }>();
+  const accepted = new Set<{
+    subscriptions: Record<string, unknown>;
+    extra: Extra & { socket: { close(code: number, reason: string): void } };
+  }>();
   const disposable = useServer<Record<string, unknown>, Extra>(
     {
       schema,
@@ -119,6 +130,18 @@ export function startGraphqlWs(
     },
     async close() {
       await disposable.dispose();
+    },
+    async closeRevoked(playerId, isCurrent) {
+      const sockets = [...accepted].filter((ctx) => ctx.extra.client?.viewer?.id === playerId);
+      let closed = 0;
+      for (const ctx of sockets) {
+        const token = ctx.extra.client?.token;
+        if (token && (await isCurrent(playerId, token))) continue;
+        accepted.delete(ctx);
+        ctx.extra.socket.close(4403, 'Forbidden');
+        closed++;
+      }
+      return closed;
     },
   };
 }

@@ -55,7 +55,12 @@ export class GameHistoryResolver {
       order.map((seat) => ctx.playerLoader.load(game.view.seats[seat]!.playerId)),
     );
     return order.map((seat, i) =>
-      Object.assign(new Place(), { place: i + 1, seat: game.seats[seat]!, player: toPlayer(players[i]!) }),
+      Object.assign(new Place(), {
+        place: i + 1,
+        seat: game.seats[seat]!,
+        player: toPlayer(players[i]!),
+        gameId: game.gameId,
+      }),
     );
   }
 }

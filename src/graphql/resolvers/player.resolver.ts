@@ -53,13 +53,15 @@ export class PlayerResolver {
   @FieldResolver(() => Rating, {
     nullable: true,
     complexity: databaseCost(),
-    description: "The player's rating in a preset; null before the player's first finished game of it.",
+    description:
+      "The player's rating in a preset; null before the player's first counted game of it, and always for bots.",
   })
   async rating(
     @Root() player: Player,
     @Ctx() ctx: GraphQLContext,
     @Arg('preset', () => RulePreset, { description: 'The preset.' }) preset: RulePreset,
   ): Promise<Rating | null> {
+    if (player.isBot) return null; // bots have no rating
     const record = await ctx.playerRatingLoader.with(preset).load(player.playerId);
     return record ? Object.assign(new Rating(), record) : null;
   }

@@ -118,7 +118,8 @@ export class QueryResolver {
 
   @Query(() => LeaderboardConnection, {
     complexity: databaseCost(listCost(20)),
-    description: "A preset's leaderboard: rated players by rating ordinal (mu - 3 sigma), highest first.",
+    description:
+      "A preset's leaderboard: rated players (never bots) by rating ordinal (mu - 3 sigma), highest first, equal ordinals by Player.id as strings; ranks 1, 2, ... over the players listed, across pages.",
   })
   async leaderboard(
     @Ctx() ctx: GraphQLContext,
@@ -127,6 +128,11 @@ export class QueryResolver {
     first?: number | null,
     @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' })
     after?: string | null,
+    @Arg('includeProvisional', () => Boolean, {
+      defaultValue: false,
+      description: 'List provisional ratings (fewer than 10 counted games) too; ranks count the players listed.',
+    })
+    includeProvisional: boolean = false,
   ): Promise<LeaderboardConnection> {
     const cursor = decodeLeaderboardCursor(after);
     const size = pageSize(first);
@@ -134,6 +140,7 @@ export class QueryResolver {
       preset,
       size,
       cursor && { ordinal: cursor.ordinal, playerId: cursor.playerId },
+      includeProvisional,
     );
     const players = await Promise.all(page.rows.map((r) => ctx.playerLoader.load(r.playerId)));
     const edges = page.rows.map((row, i) => {

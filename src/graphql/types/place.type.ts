@@ -13,4 +13,7 @@ export class Place {
 
   @Field(() => Player, { description: 'The player.' })
   player!: Player;
+
+  /** The game's database key; not exposed. */
+  gameId!: string;
 }

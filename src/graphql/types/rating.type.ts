@@ -15,6 +15,11 @@ export class Rating {
   @Field(() => Float, { description: 'mu - 3 * sigma: what leaderboards rank by.' })
   ordinal!: number;
 
-  @Field(() => Int, { description: 'Finished games of the preset the rating counts.' })
+  @Field(() => Int, { description: 'Counted games of the preset that changed this rating.' })
   games!: number;
+
+  @Field({ description: 'Fewer than 10 counted games: off the leaderboard unless includeProvisional.' })
+  get provisional(): boolean {
+    return this.games < 10;
+  }
 }

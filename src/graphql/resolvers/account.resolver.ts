@@ -1,0 +1,68 @@
+// The account mutations: renamePlayer and rotateToken.
+import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../context';
+import { invalidToken, unauthenticated } from '../errors';
+import { RenamePlayerInput, RotateTokenInput } from '../inputs/account.input';
+import { toPlayer } from '../mappers/player.mapper';
+import { PlayerPayload, TokenPayload } from '../types/account.type';
+import * as valid from '../validation';
+
+@Resolver()
+export class AccountResolver {
+  @Authorized()
+  @Mutation(() => PlayerPayload, {
+    description:
+      "Renames the viewer (registerPlayer's name rules). Names are never copied into games or events: the new name shows everywhere, history and the export included.",
+  })
+  async renamePlayer(
+    @Arg('input', () => RenamePlayerInput, { description: 'The new name.' }) input: RenamePlayerInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<PlayerPayload> {
+    const clientMutationId = valid.clientMutationId(input.clientMutationId);
+    const name = valid.text(input.name, 'name', valid.PLAYER_NAME_MAX_LENGTH);
+    const viewer = ctx.viewer!;
+    await ctx.services.accounts.rename(viewer.id, name);
+    await ctx.services.accountChanged(viewer.id);
+    return Object.assign(new PlayerPayload(), {
+      player: toPlayer({ ...viewer, name }),
+      userErrors: [],
+      clientMutationId,
+    });
+  }
+
+  @Mutation(() => TokenPayload, {
+    description:
+      "Replaces the viewer's token with a new one: every earlier token stops working at once on every process (HTTP UNAUTHENTICATED; sockets closed with 4403). A retry with the same idempotencyKey, sent with the replaced token within 24 hours, returns the same new token.",
+  })
+  async rotateToken(
+    @Arg('input', () => RotateTokenInput, { description: 'An idempotencyKey for safe retries.' })
+    input: RotateTokenInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<TokenPayload> {
+    const clientMutationId = valid.clientMutationId(input.clientMutationId);
+    const idempotencyKey = valid.idempotencyKey(input.idempotencyKey);
+    const accounts = ctx.services.accounts;
+    const token = ctx.token;
+    if (ctx.retiredToken) {
+      // A replaced token: only the retry of its recorded rotation, with the same key, is answered.
+      const replay = token && idempotencyKey ? await accounts.replay(token, idempotencyKey) : null;
+      if (replay?.kind !== 'rotated') throw invalidToken();
+      const [player] = await ctx.services.players.findByIds([replay.playerId]);
+      return this.payload(player ? toPlayer(player) : null, replay.token, clientMutationId);
+    }
+    const viewer = ctx.viewer;
+    if (!viewer || !token) throw unauthenticated();
+    const result = await accounts.rotate(viewer.id, token, idempotencyKey);
+    if (result.kind !== 'rotated') throw invalidToken();
+    await ctx.services.accountChanged(viewer.id);
+    return this.payload(toPlayer(viewer), result.token, clientMutationId);
+  }
+
+  private payload(
+    player: TokenPayload['player'],
+    token: string,
+    clientMutationId: string | null,
+  ): TokenPayload {
+    return Object.assign(new TokenPayload(), { player, token, userErrors: [], clientMutationId });
+  }
+}

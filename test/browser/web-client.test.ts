@@ -292,3 +292,62 @@ it('one person and five bots play a whole game in the browser; the page shows no
   await page.screenshot({ path: path.join(ARTIFACTS, 'web-client-bots.png'), fullPage: true });
   expect(errors).toEqual([]);
 }, 240_000);
+
+it('chat: a message sent in one context arrives in the other as text, never run; emotes; mute', async () => {
+  const ann = await (await browser.newContext()).newPage();
+  const bob = await (await browser.newContext()).newPage();
+  const errors: string[] = [];
+  for (const page of [ann, bob]) page.on('pageerror', (e) => errors.push(String(e)));
+  await register(ann, 'Ann');
+  await register(bob, 'Bob');
+  await ann.fill('input[name=gameName]', 'Chat game');
+  await ann.click('form.create button[type=submit]');
+  await ann.waitForSelector('[data-testid=status]:has-text("LOBBY")');
+  const gameId = ann.url().split('#/game/')[1]!;
+  await bob.waitForSelector(`[data-game="${gameId}"] button:has-text("Join")`);
+  await bob.click(`[data-game="${gameId}"] button:has-text("Join")`);
+  await bob.waitForSelector('[data-testid=chat]');
+
+  // A script payload: shown as the very text that was typed, on both pages, and nothing runs.
+  const payload = `<img src=x onerror="window.__pwned = 1; document.title = 'pwned'">`;
+  await ann.fill('[data-testid=chat-text]', payload);
+  await ann.click('[data-testid=chat-send]');
+  for (const page of [ann, bob]) {
+    await page.waitForSelector('[data-testid=chat-messages] li[data-seq="1"]');
+    expect(await page.locator('[data-testid=chat-messages] li[data-seq="1"] .chat-text').innerText()).toBe(
+      payload,
+    );
+    expect(await page.locator('[data-testid=chat-messages] img').count()).toBe(0);
+  }
+  await bob.waitForTimeout(300);
+  for (const page of [ann, bob]) {
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.title()).not.toBe('pwned');
+  }
+
+  // An emote from Bob's bar reaches Ann.
+  await bob.click('[data-emote=NICE_BID]');
+  await ann.waitForSelector('[data-testid=chat-messages] li[data-seq="2"]');
+  expect(await ann.locator('[data-testid=chat-messages] li[data-seq="2"]').innerText()).toMatch(
+    /^Bob: Nice bid/,
+  );
+
+  // Ann mutes Bob: his messages leave her page, earlier ones included, and new ones do not show; Bob still sees his.
+  await ann.click('[data-testid=chat-messages] li[data-seq="2"] [data-testid=mute]');
+  await ann.waitForFunction(() => !document.querySelector('[data-testid=chat-messages] li[data-seq="2"]'));
+  await bob.fill('[data-testid=chat-text]', 'can you hear me?');
+  await bob.click('[data-testid=chat-send]');
+  await bob.waitForSelector('[data-testid=chat-messages] li[data-seq="3"]');
+  await ann.fill('[data-testid=chat-text]', 'quiet now');
+  await ann.click('[data-testid=chat-send]');
+  await bob.waitForSelector('[data-testid=chat-messages] li[data-seq="4"]');
+  await ann.waitForSelector('[data-testid=chat-messages] li[data-seq="4"]');
+  expect(
+    await ann
+      .locator('[data-testid=chat-messages] li')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-seq'))),
+  ).toEqual(['1', '4']);
+  expect(await bob.locator('[data-testid=chat-messages] li').count()).toBe(4);
+  await ann.screenshot({ path: path.join(ARTIFACTS, 'web-client-chat.png'), fullPage: true });
+  expect(errors).toEqual([]);
+});

@@ -430,3 +430,51 @@ export const RemoveBot = graphql(`
     }
   }
 `);
+
+export const ChatMessageFields = graphql(`
+  fragment ChatMessageFields on ChatMessage {
+    id
+    seq
+    text
+    emote
+    at
+    author {
+      id
+      name
+    }
+  }
+`);
+
+export const GameChat = graphql(`
+  subscription GameChat($gameId: ID!, $afterSeq: Int) {
+    gameChat(gameId: $gameId, afterSeq: $afterSeq) {
+      ...ChatMessageFields
+    }
+  }
+`);
+
+export const SendChatMessage = graphql(`
+  mutation SendChatMessage($input: ChatMessageInput!) {
+    sendChatMessage(input: $input) {
+      message {
+        ...ChatMessageFields
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const MutePlayer = graphql(`
+  mutation MutePlayer($input: MutePlayerInput!) {
+    mutePlayer(input: $input) {
+      muted
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);

@@ -34,6 +34,10 @@ type Documents = {
     "\n  mutation CallExact($input: GameActionInput!) {\n    callExact(input: $input) {\n      game {\n        ...Table\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.CallExactDocument,
     "\n  mutation AddBot($input: AddBotInput!) {\n    addBot(input: $input) {\n      game {\n        ...Table\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.AddBotDocument,
     "\n  mutation RemoveBot($input: RemoveBotInput!) {\n    removeBot(input: $input) {\n      game {\n        ...Table\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.RemoveBotDocument,
+    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    seq\n    text\n    emote\n    at\n    author {\n      id\n      name\n    }\n  }\n": typeof types.ChatMessageFieldsFragmentDoc,
+    "\n  subscription GameChat($gameId: ID!, $afterSeq: Int) {\n    gameChat(gameId: $gameId, afterSeq: $afterSeq) {\n      ...ChatMessageFields\n    }\n  }\n": typeof types.GameChatDocument,
+    "\n  mutation SendChatMessage($input: ChatMessageInput!) {\n    sendChatMessage(input: $input) {\n      message {\n        ...ChatMessageFields\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.SendChatMessageDocument,
+    "\n  mutation MutePlayer($input: MutePlayerInput!) {\n    mutePlayer(input: $input) {\n      muted\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.MutePlayerDocument,
 };
 const documents: Documents = {
     "\n  mutation RegisterPlayer($input: RegisterPlayerInput!) {\n    registerPlayer(input: $input) {\n      player {\n        id\n        name\n      }\n      token\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.RegisterPlayerDocument,
@@ -55,6 +59,10 @@ const documents: Documents = {
     "\n  mutation CallExact($input: GameActionInput!) {\n    callExact(input: $input) {\n      game {\n        ...Table\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.CallExactDocument,
     "\n  mutation AddBot($input: AddBotInput!) {\n    addBot(input: $input) {\n      game {\n        ...Table\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.AddBotDocument,
     "\n  mutation RemoveBot($input: RemoveBotInput!) {\n    removeBot(input: $input) {\n      game {\n        ...Table\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.RemoveBotDocument,
+    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    seq\n    text\n    emote\n    at\n    author {\n      id\n      name\n    }\n  }\n": types.ChatMessageFieldsFragmentDoc,
+    "\n  subscription GameChat($gameId: ID!, $afterSeq: Int) {\n    gameChat(gameId: $gameId, afterSeq: $afterSeq) {\n      ...ChatMessageFields\n    }\n  }\n": types.GameChatDocument,
+    "\n  mutation SendChatMessage($input: ChatMessageInput!) {\n    sendChatMessage(input: $input) {\n      message {\n        ...ChatMessageFields\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.SendChatMessageDocument,
+    "\n  mutation MutePlayer($input: MutePlayerInput!) {\n    mutePlayer(input: $input) {\n      muted\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.MutePlayerDocument,
 };
 
 /**
@@ -133,6 +141,22 @@ export function graphql(source: "\n  mutation AddBot($input: AddBotInput!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RemoveBot($input: RemoveBotInput!) {\n    removeBot(input: $input) {\n      game {\n        ...Table\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"): typeof import('./graphql').RemoveBotDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    seq\n    text\n    emote\n    at\n    author {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').ChatMessageFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription GameChat($gameId: ID!, $afterSeq: Int) {\n    gameChat(gameId: $gameId, afterSeq: $afterSeq) {\n      ...ChatMessageFields\n    }\n  }\n"): typeof import('./graphql').GameChatDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendChatMessage($input: ChatMessageInput!) {\n    sendChatMessage(input: $input) {\n      message {\n        ...ChatMessageFields\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"): typeof import('./graphql').SendChatMessageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MutePlayer($input: MutePlayerInput!) {\n    mutePlayer(input: $input) {\n      muted\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"): typeof import('./graphql').MutePlayerDocument;
 
 
 export function graphql(source: string) {

@@ -36,12 +36,34 @@ export type CallKind =
   /** The last bid was claimed to be exactly right. */
   | 'EXACT';
 
+/** Input of sendChatMessage: exactly one of text and emote. */
+export type ChatMessageInput = {
+  /** Echoed back in the payload (at most 128 characters). */
+  clientMutationId?: string | null | undefined;
+  /** An emote instead of a text. */
+  emote?: Emote | null | undefined;
+  /** The game whose chat to send to. */
+  gameId: string | number;
+  /** A retry with the same key by the same player within 24 hours returns the first result and is applied once (1 to 128 characters). */
+  idempotencyKey?: string | null | undefined;
+  /** The text: trimmed of white space, then 1 to 280 characters as people count them (grapheme clusters, none of more than 16 code points), with something visible; no control characters, bidi controls or line/paragraph separators. */
+  text?: string | null | undefined;
+};
+
 /** Input of createGame; the creator takes seat 0 and is the host. */
 export type CreateGameInput = {
+  /** false: once started, only seated players may follow the game. */
+  allowSpectators?: boolean;
+  /** true: a player who reaches timeoutsToForfeit is played by a bot rather than forfeited. */
+  awayAfterTimeouts?: boolean;
+  /** false: no table chat (emotes only). */
+  chat?: boolean;
   /** Echoed back in the payload (at most 128 characters). */
   clientMutationId?: string | null | undefined;
   /** Your seed for the game's dice (FAIRNESS.md): 1 to 64 printable ASCII characters; omitted, the server draws one. */
   clientSeed?: string | null | undefined;
+  /** Untimed games, 1 to 86400: seconds a disconnected player may keep the table waiting; omitted: never; ignored when turnSeconds is set. */
+  disconnectSeconds?: number | null | undefined;
   /** A retry with the same key by the same player within 24 hours returns the first result and is applied once (1 to 128 characters). */
   idempotencyKey?: string | null | undefined;
   /** Seats at the table; defaults to the rules' maximum. */
@@ -52,11 +74,34 @@ export type CreateGameInput = {
   overrides?: RuleOverridesInput | null | undefined;
   /** The rules to start from. */
   preset: RulePreset;
+  /** false: the game changes no rating. */
+  rated?: boolean;
   /** Turns in a row a player may let run out before forfeiting (1 to 100, default 3). */
   timeoutsToForfeit?: number | null | undefined;
   /** Seconds each turn may last (5 to 86400); when it runs out the server calls dudo or opens for the player. Omit for untimed turns. */
   turnSeconds?: number | null | undefined;
+  /** PRIVATE: listed only to its seated players, joined with its invite code. */
+  visibility?: GameVisibility;
 };
+
+/** The fixed emotes of the table chat: always allowed, also where text chat is off. */
+export type Emote =
+  /** Good game. */
+  | 'GOOD_GAME'
+  /** Laughter. */
+  | 'LAUGH'
+  /** Liar! */
+  | 'LIAR'
+  /** Nice bid. */
+  | 'NICE_BID'
+  /** Oops. */
+  | 'OOPS'
+  /** Thinking... */
+  | 'THINKING'
+  /** Well played. */
+  | 'WELL_PLAYED'
+  /** Wow. */
+  | 'WOW';
 
 /** Stable codes of refused moves and inputs (see UserError). */
 export type ErrorCode =
@@ -64,12 +109,16 @@ export type ErrorCode =
   | 'ALREADY_JOINED'
   /** The bid does not raise the previous one (also a palifico veteran bidding a lower face: they may only raise it). */
   | 'BID_NOT_HIGHER'
+  /** The game has text chat off: only emotes may be sent. */
+  | 'CHAT_DISABLED'
   /** An exact call is not allowed now or not for this player. */
   | 'EXACT_NOT_ALLOWED'
   /** In a palifico round the face may not change (where the rules allow, veterans may raise it). */
   | 'FACE_LOCKED'
   /** Every seat is taken. */
   | 'GAME_FULL'
+  /** The game is not finished (rematch). */
+  | 'GAME_NOT_FINISHED'
   /** The game has already started or ended. */
   | 'GAME_NOT_IN_LOBBY'
   /** The game is not being played. */
@@ -80,6 +129,12 @@ export type ErrorCode =
   | 'INVALID_BID'
   /** The rule options do not make a valid combination. */
   | 'INVALID_RULES'
+  /** The seat may not be chosen for this: the host's own, or (transferHost) a bot's. */
+  | 'INVALID_SEAT'
+  /** A PRIVATE game's joinGame needs its invite code: none or a wrong one was given. */
+  | 'INVITE_REQUIRED'
+  /** The host kicked this player from the game: they cannot join it again. */
+  | 'KICKED'
   /** removeBot named a seat that is not a bot (or no seat at all). */
   | 'NOT_A_BOT'
   /** Too few players to start. */
@@ -88,12 +143,16 @@ export type ErrorCode =
   | 'NOT_HOST'
   /** The player has no seat, or is out of the game. */
   | 'NOT_IN_GAME'
+  /** Only players seated in the game may do this. */
+  | 'NOT_SEATED'
   /** Another player is to act. */
   | 'NOT_YOUR_TURN'
   /** No bid has been made in this round yet. */
   | 'NO_BID_TO_CHALLENGE'
   /** A normal round may not be opened on aces. */
   | 'OPENING_ACES_NOT_ALLOWED'
+  /** The game allows no spectators: only its seated players may do this. */
+  | 'SPECTATORS_NOT_ALLOWED'
   /** expectedVersion is not the current version of the game. */
   | 'STALE_VERSION'
   /** The player already sits in as many open games as allowed. */
@@ -152,12 +211,18 @@ export type GameEventType =
   | 'GAME_FINISHED'
   /** The host started the game (with the roll-off, if the rules have one). */
   | 'GAME_STARTED'
+  /** GameEvent.player is the new host. */
+  | 'HOST_CHANGED'
   /** A player lost their last die or left. */
   | 'PLAYER_ELIMINATED'
   /** A player took a seat. */
   | 'PLAYER_JOINED'
+  /** The host freed a seat in the lobby; GameEvent.player was kicked. */
+  | 'PLAYER_KICKED'
   /** A player left: in the lobby the seat is freed, in play the player forfeits. */
   | 'PLAYER_LEFT'
+  /** A player asked for a rematch: GameEvent.rematch is the new game. */
+  | 'REMATCH_CREATED'
   /** The dice were revealed and the round resolved (or voided by a leave). */
   | 'ROUND_ENDED'
   /** A round started: every player rolled in secret. */
@@ -177,6 +242,8 @@ export type GameInput = {
   gameId: string | number;
   /** A retry with the same key by the same player within 24 hours returns the first result and is applied once (1 to 128 characters). */
   idempotencyKey?: string | null | undefined;
+  /** A PRIVATE game's invite code (any case): joinGame of a PRIVATE game needs it; other mutations ignore it. */
+  inviteCode?: string | null | undefined;
 };
 
 /** Where a game is in its life. */
@@ -189,6 +256,23 @@ export type GameStatus =
   | 'IN_PROGRESS'
   /** Waiting for players; the host may start it. */
   | 'LOBBY';
+
+/** Who may find a game. */
+export type GameVisibility =
+  /** Listed only to its seated players, never exported; joining needs its invite code. */
+  | 'PRIVATE'
+  /** Listed to everyone; anyone may join its lobby. */
+  | 'PUBLIC';
+
+/** Input of mutePlayer: sets a state, so a retry is harmless (no idempotencyKey). */
+export type MutePlayerInput = {
+  /** Echoed back in the payload (at most 128 characters). */
+  clientMutationId?: string | null | undefined;
+  /** true: never receive this player's chat messages, earlier ones included; false: receive them again. */
+  muted: boolean;
+  /** The player to mute or unmute. */
+  playerId: string | number;
+};
 
 /** Who opens the rounds after the first. */
 export type NextStarter =
@@ -420,6 +504,30 @@ export type RemoveBotMutationVariables = Exact<{
 
 export type RemoveBotMutation = { removeBot: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
+export type ChatMessageFieldsFragment = { id: string, seq: number, text: string | null, emote: Emote | null, at: string, author: { id: string, name: string } };
+
+export type GameChatSubscriptionVariables = Exact<{
+  gameId: string | number;
+  afterSeq?: number | null | undefined;
+}>;
+
+
+export type GameChatSubscription = { gameChat: { id: string, seq: number, text: string | null, emote: Emote | null, at: string, author: { id: string, name: string } } };
+
+export type SendChatMessageMutationVariables = Exact<{
+  input: ChatMessageInput;
+}>;
+
+
+export type SendChatMessageMutation = { sendChatMessage: { message: { id: string, seq: number, text: string | null, emote: Emote | null, at: string, author: { id: string, name: string } } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+
+export type MutePlayerMutationVariables = Exact<{
+  input: MutePlayerInput;
+}>;
+
+
+export type MutePlayerMutation = { mutePlayer: { muted: boolean, userErrors: Array<{ code: ErrorCode, message: string }> } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -604,6 +712,19 @@ export const RoundResultFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"RoundResult"}) as unknown as TypedDocumentString<RoundResultFragment, unknown>;
+export const ChatMessageFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ChatMessageFields on ChatMessage {
+  id
+  seq
+  text
+  emote
+  at
+  author {
+    id
+    name
+  }
+}
+    `, {"fragmentName":"ChatMessageFields"}) as unknown as TypedDocumentString<ChatMessageFieldsFragment, unknown>;
 export const RegisterPlayerDocument = new TypedDocumentString(`
     mutation RegisterPlayer($input: RegisterPlayerInput!) {
   registerPlayer(input: $input) {
@@ -1780,3 +1901,54 @@ export const RemoveBotDocument = new TypedDocumentString(`
     }
   }
 }`) as unknown as TypedDocumentString<RemoveBotMutation, RemoveBotMutationVariables>;
+export const GameChatDocument = new TypedDocumentString(`
+    subscription GameChat($gameId: ID!, $afterSeq: Int) {
+  gameChat(gameId: $gameId, afterSeq: $afterSeq) {
+    ...ChatMessageFields
+  }
+}
+    fragment ChatMessageFields on ChatMessage {
+  id
+  seq
+  text
+  emote
+  at
+  author {
+    id
+    name
+  }
+}`) as unknown as TypedDocumentString<GameChatSubscription, GameChatSubscriptionVariables>;
+export const SendChatMessageDocument = new TypedDocumentString(`
+    mutation SendChatMessage($input: ChatMessageInput!) {
+  sendChatMessage(input: $input) {
+    message {
+      ...ChatMessageFields
+    }
+    userErrors {
+      code
+      message
+    }
+  }
+}
+    fragment ChatMessageFields on ChatMessage {
+  id
+  seq
+  text
+  emote
+  at
+  author {
+    id
+    name
+  }
+}`) as unknown as TypedDocumentString<SendChatMessageMutation, SendChatMessageMutationVariables>;
+export const MutePlayerDocument = new TypedDocumentString(`
+    mutation MutePlayer($input: MutePlayerInput!) {
+  mutePlayer(input: $input) {
+    muted
+    userErrors {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MutePlayerMutation, MutePlayerMutationVariables>;

@@ -18,11 +18,13 @@ import type { BotLevel } from '../gql/graphql';
 import { session } from '../session';
 import type { View } from './lobby';
 import { roundResult } from './round-result';
+import { chatPanel } from './chat';
 
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
 export function tableView(gameId: string): View {
   const el = h('div', { class: 'table' });
+  const chat = chatPanel(gameId);
   let game: TableFragment | null = null;
   let lastSeq = 0;
   let lastRound: RoundResultFragment | null = null;
@@ -413,10 +415,12 @@ export function tableView(gameId: string): View {
   };
   start().catch((error: unknown) => toast(error instanceof Error ? error.message : String(error)));
   return {
-    el,
+    // The chat keeps its own element, so that re-rendering the table keeps what is being typed.
+    el: h('div', { class: 'table-page' }, el, chat.el),
     dispose() {
       clearInterval(clock);
       live?.close();
+      chat.dispose();
     },
   };
 }

@@ -1,0 +1,160 @@
+// The table chat: messages live via gameChat (resumed after the last seq received), a text box, the emote bar
+// and a mute button per author. Texts are untrusted: they are put in the page as text nodes, never as HTML.
+import { ApiError, execute, subscribe, type Subscription } from '../client';
+import { h, mount, toast } from '../dom';
+import type { ChatMessageFieldsFragment, Emote } from '../gql/graphql';
+import { GameChat, MutePlayer, SendChatMessage } from '../operations';
+import { session } from '../session';
+
+const EMOTES: [Emote, string][] = [
+  ['GOOD_GAME', 'Good game'],
+  ['WELL_PLAYED', 'Well played'],
+  ['NICE_BID', 'Nice bid'],
+  ['LIAR', 'Liar!'],
+  ['OOPS', 'Oops'],
+  ['THINKING', 'Thinking…'],
+  ['LAUGH', 'Ha ha'],
+  ['WOW', 'Wow'],
+];
+const EMOTE_LABELS = new Map(EMOTES);
+
+export interface ChatPanel {
+  readonly el: HTMLElement;
+  dispose(): void;
+}
+
+export function chatPanel(gameId: string): ChatPanel {
+  const messages: ChatMessageFieldsFragment[] = [];
+  const muted = new Set<string>();
+  let lastSeq = 0;
+  const list = h('ol', { class: 'chat-messages', 'data-testid': 'chat-messages' });
+  const text = h('input', {
+    name: 'chatText',
+    maxlength: 1000,
+    placeholder: 'Say something',
+    autocomplete: 'off',
+    'data-testid': 'chat-text',
+  });
+
+  const row = (m: ChatMessageFieldsFragment): HTMLElement => {
+    const mine = m.author.id === session.current()?.playerId;
+    return h(
+      'li',
+      { 'data-seq': m.seq, 'data-author': m.author.id },
+      h('span', { class: 'chat-author' }, m.author.name),
+      ': ',
+      // h() adds strings as text nodes: whatever the text holds, it is shown, never run.
+      m.text !== null && m.text !== undefined
+        ? h('span', { class: 'chat-text', 'data-testid': 'chat-text-shown' }, m.text)
+        : h('span', { class: 'chat-emote' }, EMOTE_LABELS.get(m.emote!) ?? m.emote ?? ''),
+      mine
+        ? null
+        : h(
+            'button',
+            {
+              class: 'link chat-mute',
+              title: `Mute ${m.author.name}: hide their messages, earlier ones too`,
+              'data-testid': 'mute',
+              onclick: () => void setMuted(m.author.id, true),
+            },
+            'mute',
+          ),
+    );
+  };
+  const render = (): void => {
+    mount(list, messages.filter((m) => !muted.has(m.author.id)).map(row));
+    list.scrollTop = list.scrollHeight;
+  };
+
+  const setMuted = async (playerId: string, value: boolean): Promise<void> => {
+    try {
+      const { mutePlayer } = await execute(MutePlayer, { input: { playerId, muted: value } });
+      if (mutePlayer.userErrors[0]) return toast(mutePlayer.userErrors[0].message);
+      if (value) muted.add(playerId);
+      else muted.delete(playerId);
+      render();
+    } catch (error) {
+      toast(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const send = async (input: { text?: string; emote?: Emote }): Promise<boolean> => {
+    try {
+      const { sendChatMessage } = await execute(SendChatMessage, {
+        input: { gameId, ...input, idempotencyKey: crypto.randomUUID() },
+      });
+      if (sendChatMessage.userErrors[0]) {
+        toast(sendChatMessage.userErrors[0].message);
+        return false;
+      }
+      if (sendChatMessage.message) receive(sendChatMessage.message);
+      return true;
+    } catch (error) {
+      const wait =
+        error instanceof ApiError && error.retryAfterSeconds ? ` (${error.retryAfterSeconds} s)` : '';
+      toast(`${error instanceof Error ? error.message : String(error)}${wait}`);
+      return false;
+    }
+  };
+
+  /** Messages arrive from the subscription and from our own sends: each is shown once, in seq order. */
+  const receive = (m: ChatMessageFieldsFragment): void => {
+    if (messages.some((x) => x.seq === m.seq)) return;
+    messages.push(m);
+    messages.sort((a, b) => a.seq - b.seq);
+    lastSeq = Math.max(lastSeq, m.seq);
+    render();
+  };
+
+  const form = h(
+    'form',
+    {
+      class: 'chat-form',
+      onsubmit: (event: Event) => {
+        event.preventDefault();
+        const value = text.value;
+        if (value.trim() === '') return;
+        void send({ text: value }).then((ok) => {
+          if (ok) text.value = '';
+        });
+      },
+    },
+    text,
+    h('button', { type: 'submit', 'data-testid': 'chat-send' }, 'Send'),
+  );
+  const emoteBar = h(
+    'div',
+    { class: 'chat-emotes', 'data-testid': 'emotes' },
+    EMOTES.map(([emote, label]) =>
+      h(
+        'button',
+        { type: 'button', class: 'emote', 'data-emote': emote, onclick: () => void send({ emote }) },
+        label,
+      ),
+    ),
+  );
+  const el = h(
+    'section',
+    { class: 'card chat', 'data-testid': 'chat' },
+    h('h3', {}, 'Table chat'),
+    list,
+    emoteBar,
+    form,
+  );
+
+  // The whole chat first, then live; after a dropped connection, again from the last message received.
+  let live: Subscription | null = session.current()
+    ? subscribe(
+        GameChat,
+        () => ({ gameId, afterSeq: lastSeq }),
+        (data) => receive(data.gameChat),
+      )
+    : null;
+  return {
+    el,
+    dispose() {
+      live?.close();
+      live = null;
+    },
+  };
+}

@@ -1,6 +1,7 @@
 // Starts the API: wires the database, the change bus, the stores, the feeds, the request gate, both
 // transports and the timers together, and stops them in order.
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RequestGate } from './gate/request-gate';
@@ -96,6 +97,11 @@ export interface App {
   stop(): Promise<void>;
 }
 
+/** How long a rotation or rename waits for its notice to come back through the bus, at most (ms). */
+const ACCOUNT_NOTICE_WAIT_MS = 1_000;
+/** How long it then gives the other processes to forget the player before answering (ms). */
+const ACCOUNT_NOTICE_GRACE_MS = 50;
+
 /** The bus that carries committed changes to every process: Redis pub/sub, or PostgreSQL LISTEN/NOTIFY. */
 function startChangeBus(
   options: AppOptions,
@@ -142,16 +148,32 @@ export async function startApp(options: AppOptions): Promise<App> {
     players.forget(playerId);
     closeRevoked(playerId);
   };
+  // The sender waits for its own notice to come back: the broker has then handed it to every process.
+  const ownNotices = new Map<string, () => void>();
   bus.onMessage((text) => {
-    const playerId = decodeAccountNotice(text);
-    if (playerId) accountChanged(playerId);
+    const notice = decodeAccountNotice(text);
+    if (!notice) return;
+    accountChanged(notice.playerId);
+    ownNotices.get(notice.nonce)?.();
   });
   const services: Services = {
     players,
     accounts,
     accountChanged: async (playerId) => {
       accountChanged(playerId);
-      await bus.send(encodeAccountNotice(playerId));
+      const nonce = randomUUID();
+      const back = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ACCOUNT_NOTICE_WAIT_MS);
+        ownNotices.set(nonce, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      await bus.send(encodeAccountNotice(playerId, nonce));
+      await back;
+      ownNotices.delete(nonce);
+      // The other processes received it when this one did; a moment more for them to act on it.
+      await new Promise((resolve) => setTimeout(resolve, ACCOUNT_NOTICE_GRACE_MS));
     },
     gameMoves: moves,
     tables: new TablesService(moves, games.moves, games.tables),

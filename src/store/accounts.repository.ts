@@ -32,13 +32,16 @@ interface RotationRow {
 /** The broadcast that tells every process a player's token or name changed. */
 const NOTICE_PREFIX = 'account:';
 
-export function encodeAccountNotice(playerId: string): string {
-  return `${NOTICE_PREFIX}${playerId}`;
+/** The notice of a change to a player's account; `nonce` lets the sender see its own notice come back. */
+export function encodeAccountNotice(playerId: string, nonce: string): string {
+  return `${NOTICE_PREFIX}${playerId}:${nonce}`;
 }
 
-/** The player an account notice names, or null for any other broadcast. */
-export function decodeAccountNotice(text: string): string | null {
-  return text.startsWith(NOTICE_PREFIX) ? text.slice(NOTICE_PREFIX.length) : null;
+/** The player and nonce an account notice names, or null for any other broadcast. */
+export function decodeAccountNotice(text: string): { playerId: string; nonce: string } | null {
+  if (!text.startsWith(NOTICE_PREFIX)) return null;
+  const m = /^([0-9a-f-]{36}):([A-Za-z0-9_-]{1,64})$/.exec(text.slice(NOTICE_PREFIX.length));
+  return m ? { playerId: m[1]!, nonce: m[2]! } : null;
 }
 
 export class AccountsRepository {

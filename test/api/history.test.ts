@@ -316,6 +316,7 @@ interface ExportedLine {
   winner: string;
   places: string[];
   rounds: ExportedRound[];
+  chat: unknown[];
 }
 
 const RATING = `query($id: ID!, $preset: RulePreset!) { player(id: $id) { rating(preset: $preset) { mu sigma ordinal games } } }`;
@@ -455,7 +456,11 @@ describe('GET /export/games.ndjson', () => {
         'winner',
         'places',
         'rounds',
+        'chat',
+        'ratings',
       ]);
+      // No chat was sent in these games.
+      expect(line.chat).toEqual([]);
       expect(line.finishedAt).toBe(game.finishedAt);
       expect(line.winner).toBe(game.winner!.id);
       expect(line.places).toEqual(game.places.map((p) => p.player.id));

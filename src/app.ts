@@ -124,6 +124,12 @@ export async function startApp(options: AppOptions): Promise<App> {
   const db = createDatabaseClients(options.databaseUrl, log);
   const bus = await startChangeBus(options, db, log);
   bus.onResync(() => metrics.busReconnected());
+  // Account notices may have been missed while the bus was down: forget every cached player and token, and
+  // check every socket's token again.
+  bus.onResync(() => {
+    players.forgetAll();
+    closeRevoked(null);
+  });
   const clientLimits = new ClientLimits(limits, (limit) => metrics.limited(limit));
   // Per-IP and per-player budgets hold across the processes that share this database (or Redis).
   const shared = clientLimits.shared();
@@ -143,7 +149,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const accounts = new AccountsRepository(db.pool);
   // A player's token or name changed: forget the player here and close its sockets on an old token; the
   // broadcast does the same on every other process (and again here, harmlessly).
-  let closeRevoked: (playerId: string) => void = () => {};
+  let closeRevoked: (playerId: string | null) => void = () => {};
   const accountChanged = (playerId: string): void => {
     players.forget(playerId);
     closeRevoked(playerId);

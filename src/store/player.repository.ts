@@ -150,6 +150,13 @@ export class PlayerRepository {
     for (const [hash, player] of this.byTokenHash) if (player.id === playerId) this.byTokenHash.delete(hash);
   }
 
+  /** Drops every cached token and player (after the change bus reconnected: notices may have been missed). */
+  forgetAll(): void {
+    this.forgets++;
+    this.byId.clear();
+    this.byTokenHash.clear();
+  }
+
   async findByToken(token: string): Promise<PlayerRecord | null> {
     const tokenHash = hashToken(token);
     const cached = this.byTokenHash.get(tokenHash);

@@ -20,7 +20,7 @@ export interface WsServer {
    * resolves to how many it closed.
    */
   closeRevoked(
-    playerId: string,
+    playerId: string | null,
     isCurrent: (playerId: string, token: string) => Promise<boolean>,
   ): Promise<number>;
 }
@@ -132,11 +132,16 @@ export function startGraphqlWs(
       await disposable.dispose();
     },
     async closeRevoked(playerId, isCurrent) {
-      const sockets = [...accepted].filter((ctx) => ctx.extra.client?.viewer?.id === playerId);
+      // null: every player's sockets (after missed notices).
+      const sockets = [...accepted].filter((ctx) => {
+        const id = ctx.extra.client?.viewer?.id;
+        return id !== undefined && (playerId === null || id === playerId);
+      });
       let closed = 0;
       for (const ctx of sockets) {
         const token = ctx.extra.client?.token;
-        if (token && (await isCurrent(playerId, token))) continue;
+        const id = ctx.extra.client!.viewer!.id;
+        if (token && (await isCurrent(id, token))) continue;
         accepted.delete(ctx);
         ctx.extra.socket.close(4403, 'Forbidden');
         closed++;

@@ -27,7 +27,12 @@ let pool: Pool;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await startServer(database.url, { ratingSettleMs: 0, ratingIntervalMs: 100, botDelayMs: 20 });
+  app = await startServer(database.url, {
+    ratingSettleMs: 0,
+    ratingIntervalMs: 100,
+    botDelayMs: 20,
+    turnTimerIntervalMs: 100,
+  });
   pool = new Pool({ connectionString: database.url, max: 2 });
 });
 
@@ -52,14 +57,18 @@ function expected(mu: number, sigma: number, games: number): R {
 
 /** Waits until every finished game has been through the rating applier. */
 async function settled(): Promise<void> {
-  await until('every finished game rated', async () => {
-    const { rows } = await pool.query<{ pending: number }>(
-      `SELECT count(*)::int AS pending FROM games g, rating_cursor c
+  await until(
+    'every finished game rated',
+    async () => {
+      const { rows } = await pool.query<{ pending: number }>(
+        `SELECT count(*)::int AS pending FROM games g, rating_cursor c
         WHERE g.status = 'FINISHED' AND (c.finished_at IS NULL OR (g.finished_at, g.id) > (c.finished_at, c.game_id))`,
-    );
-    const { rows: cursor } = await pool.query('SELECT 1 FROM rating_cursor');
-    return cursor.length > 0 && rows[0]!.pending === 0;
-  }, 10_000);
+      );
+      const { rows: cursor } = await pool.query('SELECT 1 FROM rating_cursor');
+      return cursor.length > 0 && rows[0]!.pending === 0;
+    },
+    10_000,
+  );
 }
 
 const ONE_DIE = { preset: 'PERUDO', overrides: { startingDice: 1 } };
@@ -222,6 +231,32 @@ it('a game in which the second human never moved (joined, started, left) changes
   expect([await ratingOf(cat), await ratingOf(puppet)]).toEqual([null, null]);
   expect((await history(cat)).edges).toEqual([]);
 });
+
+it('a move the server made for a timed-out turn is not the player’s own: the game does not count', async () => {
+  const [fay, gus] = [await registerPlayer(app.url, 'Fay'), await registerPlayer(app.url, 'Gus')];
+  const gameId = await seat([fay, gus], { ...ONE_DIE, turnSeconds: 5 });
+  await start(gameId, fay);
+  // Whoever is on turn opens; the other lets the turn run out and the server calls for them.
+  const view = await playView(app.url, gameId);
+  const opener = view.seats[view.turn!.position]!.player.id === fay.id ? fay : gus;
+  const mine = await playView(app.url, gameId, opener);
+  const min = mine.legalActions!.minBids[0]!;
+  accepted(
+    await mutate(app.url, 'placeBid', { gameId, quantity: min.minQuantity, face: min.face }, opener.token),
+    'bid',
+  );
+  await until(
+    'the timed-out turn',
+    async () => (await playView(app.url, gameId)).status === 'FINISHED',
+    15_000,
+  );
+  await settled();
+  expect((await places(gameId)).map((p) => [p.ratingBefore, p.ratingAfter])).toEqual([
+    [null, null],
+    [null, null],
+  ]);
+  expect([await ratingOf(fay), await ratingOf(gus)]).toEqual([null, null]);
+}, 30_000);
 
 it('bots have no rating and are left out of the ranking: the humans are rated by their relative places', async () => {
   const [dan, eve] = [await registerPlayer(app.url, 'Dan'), await registerPlayer(app.url, 'Eve')];

@@ -11,19 +11,26 @@ import { chatOf, mute, sent, subscribeChat, untilChatSeq, type MessageData } fro
 let database: TestDatabase | undefined;
 let a: ServerProcess | undefined;
 let b: ServerProcess | undefined;
+// The same two processes' chat over Redis pub/sub instead of LISTEN/NOTIFY.
+let redisA: ServerProcess | undefined;
+let redisB: ServerProcess | undefined;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sockets: WsConnection[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  [a, b] = await Promise.all([
-    spawnServer({ databaseUrl: database.url }),
-    spawnServer({ databaseUrl: database.url }),
+  const url = database.url;
+  [a, b, redisA, redisB] = await Promise.all([
+    spawnServer({ databaseUrl: url }),
+    spawnServer({ databaseUrl: url }),
+    spawnServer({ databaseUrl: url, redisUrl: REDIS_URL }),
+    spawnServer({ databaseUrl: url, redisUrl: REDIS_URL }),
   ]);
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(sockets.map((s) => s.dispose()));
-  await stopAll([a, b]);
+  await stopAll([a, b, redisA, redisB]);
   await database?.drop();
 });
 
@@ -42,24 +49,24 @@ const publicPart = (m: MessageData) => ({
   author: m.author.id,
 });
 
-it('replays then delivers live every message sent on either process, once and in order, to subscribers on both', async () => {
+async function scenario(a: ServerProcess, b: ServerProcess): Promise<void> {
   const [ann, bob, cy, dan, eve] = await Promise.all(
-    ['Ann', 'Bob', 'Cy', 'Dan', 'Eve'].map((n) => registerPlayer(a!.url, n)),
+    ['Ann', 'Bob', 'Cy', 'Dan', 'Eve'].map((n) => registerPlayer(a.url, n)),
   );
-  const gameId = (await lobbyGame(a!.url, [ann!, bob!], { preset: 'PERUDO' })).id;
+  const gameId = (await lobbyGame(a.url, [ann!, bob!], { preset: 'PERUDO' })).id;
   // Three messages before anyone follows.
-  await sent(a!.url, { gameId, text: 'one' }, ann!);
-  await sent(b!.url, { gameId, emote: 'WOW' }, bob!);
-  await sent(a!.url, { gameId, text: 'three' }, cy!);
+  await sent(a.url, { gameId, text: 'one' }, ann!);
+  await sent(b.url, { gameId, emote: 'WOW' }, bob!);
+  await sent(a.url, { gameId, text: 'three' }, cy!);
 
   const fromStart = [
-    subscribeChat(socket(b!.wsUrl, ann), gameId, 0),
-    subscribeChat(socket(b!.wsUrl, bob), gameId, 0),
-    subscribeChat(socket(b!.wsUrl), gameId, 0),
-    subscribeChat(socket(a!.wsUrl, cy), gameId, 0),
+    subscribeChat(socket(b.wsUrl, ann), gameId, 0),
+    subscribeChat(socket(b.wsUrl, bob), gameId, 0),
+    subscribeChat(socket(b.wsUrl), gameId, 0),
+    subscribeChat(socket(a.wsUrl, cy), gameId, 0),
   ];
-  const resumed = subscribeChat(socket(b!.wsUrl, dan), gameId, 2);
-  const liveOnly = subscribeChat(socket(b!.wsUrl, eve), gameId);
+  const resumed = subscribeChat(socket(b.wsUrl, dan), gameId, 2);
+  const liveOnly = subscribeChat(socket(b.wsUrl, eve), gameId);
   await Promise.all([...fromStart, resumed].map((s) => untilChatSeq(s, 3)));
   await sleep(500); // the live-only subscription has started by now
 
@@ -67,7 +74,7 @@ it('replays then delivers live every message sent on either process, once and in
   await Promise.all(
     [ann!, bob!, cy!].map(async (p, i) => {
       for (let k = 0; k < 4; k++) {
-        await sent(k % 2 === 0 ? a!.url : b!.url, { gameId, text: `${p.name} ${k}` }, p);
+        await sent(k % 2 === 0 ? a.url : b.url, { gameId, text: `${p.name} ${k}` }, p);
         await sleep(5 * i);
       }
     }),
@@ -83,21 +90,21 @@ it('replays then delivers live every message sent on either process, once and in
   expect(seqs(resumed.items)).toEqual(range(3, n));
   expect(seqs(liveOnly.items)).toEqual(range(4, n));
   // Every subscriber saw the same messages as the chat reads afterwards, on either process.
-  const stored = (await chatOf(a!.url, gameId)).map(publicPart);
+  const stored = (await chatOf(a.url, gameId)).map(publicPart);
   expect(stored.map((m) => m.seq)).toEqual(range(1, n));
   for (const s of fromStart) expect(s.items.map(publicPart)).toEqual(stored);
-  expect((await chatOf(b!.url, gameId)).map(publicPart)).toEqual(stored);
+  expect((await chatOf(b.url, gameId)).map(publicPart)).toEqual(stored);
 
   // A dropped socket resumes with the last seq it saw.
   const seen = liveOnly.items[liveOnly.items.length - 1]!.seq;
-  const again = subscribeChat(socket(b!.wsUrl, eve), gameId, seen - 5);
+  const again = subscribeChat(socket(b.wsUrl, eve), gameId, seen - 5);
   await untilChatSeq(again, seen);
   expect(seqs(again.items)).toEqual(range(seen - 4, seen));
 
   // Bob mutes Dan on A; Dan's later message reaches everyone on B but Bob, whose stream goes on.
-  expect((await mute(a!.url, bob!, dan!.id, true)).body.data!.mutePlayer.muted).toBe(true);
-  await sent(a!.url, { gameId, text: 'from dan' }, dan!);
-  await sent(a!.url, { gameId, text: 'from eve' }, eve!);
+  expect((await mute(a.url, bob!, dan!.id, true)).body.data!.mutePlayer.muted).toBe(true);
+  await sent(a.url, { gameId, text: 'from dan' }, dan!);
+  await sent(a.url, { gameId, text: 'from eve' }, eve!);
   const bobs = fromStart[1]!;
   await Promise.all([...fromStart, again].map((s) => untilChatSeq(s, n + 2)));
   await sleep(300);
@@ -105,13 +112,21 @@ it('replays then delivers live every message sent on either process, once and in
   expect(seqs(fromStart[0]!.items)).toEqual(range(1, n + 2));
   expect(seqs(again.items)).toEqual(range(seen - 4, n + 2));
   // And on replay.
-  const replay = subscribeChat(socket(b!.wsUrl, bob), gameId, n - 1);
+  const replay = subscribeChat(socket(b.wsUrl, bob), gameId, n - 1);
   await untilChatSeq(replay, n + 2);
   expect(seqs(replay.items)).toEqual([n, n + 2]);
+}
+
+it('replays then delivers live every message sent on either process, once and in order, to subscribers on both', async () => {
+  await scenario(a!, b!);
 }, 60_000);
 
-it('shuts both processes down cleanly on SIGTERM', async () => {
+it('does the same with the change bus on Redis', async () => {
+  await scenario(redisA!, redisB!);
+}, 60_000);
+
+it('shuts every process down cleanly on SIGTERM', async () => {
   await Promise.all(sockets.splice(0).map((s) => s.dispose()));
-  const [codeA, codeB] = await Promise.all([a!.stop(), b!.stop()]);
-  expect({ a: codeA, b: codeB }).toEqual({ a: 0, b: 0 });
+  const codes = await Promise.all([a!, b!, redisA!, redisB!].map((p) => p.stop()));
+  expect(codes).toEqual([0, 0, 0, 0]);
 });

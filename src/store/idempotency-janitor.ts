@@ -18,7 +18,8 @@ export interface IdempotencyJanitorOptions {
 // lets several processes sweep at once, each taking rows the others have not; ordering by age walks the
 // created_at index instead of rescanning the dead rows of earlier batches. `= ANY(ARRAY(...))` keeps the
 // outer delete a TID scan (an IN subquery may be planned as a join over the whole table). The records of
-// game mutations and of registrations expire alike and are swept by the same statement, one batch of each.
+// game mutations, of registrations and of token rotations expire alike and are swept by the same statement,
+// one batch of each (rotations are counted with the registrations).
 const DELETE_BATCH = `WITH mutations AS (
     DELETE FROM idempotency_records
      WHERE ctid = ANY(ARRAY(
@@ -30,9 +31,15 @@ const DELETE_BATCH = `WITH mutations AS (
      WHERE ctid = ANY(ARRAY(
        SELECT ctid FROM registration_records WHERE created_at < $1
         ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED))
+    RETURNING 1),
+  rotations AS (
+    DELETE FROM token_rotations
+     WHERE ctid = ANY(ARRAY(
+       SELECT ctid FROM token_rotations WHERE created_at < $1
+        ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED))
     RETURNING 1)
   SELECT (SELECT count(*) FROM mutations)::int AS mutations,
-         (SELECT count(*) FROM registrations)::int AS registrations`;
+         (SELECT count(*) FROM registrations)::int + (SELECT count(*) FROM rotations)::int AS registrations`;
 
 /**
  * Deletes idempotency records (of game mutations and of registrations) older than the retention period, in

@@ -38,6 +38,17 @@ export interface BotOptions {
   readonly retryDelayMs?: number;
   /** Give up after this many failed attempts in a row to follow the game (default 30). */
   readonly maxRetries?: number;
+  /** Answer in the table chat with an emote (default false): OOPS on losing a die, GOOD_GAME at the end. */
+  readonly emotes?: boolean;
+}
+
+/** The emote a bot answers an event with, if any: OOPS when it lost a die, GOOD_GAME when the game ends. */
+export function emoteFor(event: GameEvent): string | null {
+  const me = event.game.viewerSeat?.position;
+  if (me === undefined) return null;
+  if (event.type === 'ROUND_ENDED' && event.outcome?.loser?.position === me) return 'OOPS';
+  if (event.type === 'GAME_FINISHED') return 'GOOD_GAME';
+  return null;
 }
 
 export interface BotResult {
@@ -325,6 +336,16 @@ export async function runBot(options: BotOptions): Promise<BotResult> {
           failures = 0;
           options.onEvent?.(event);
           log(describe(event));
+          const emote = options.emotes ? emoteFor(event) : null;
+          // Chat is best effort: a refusal (rate, a table with chat closed) never stops the bot.
+          if (emote) {
+            graphql(
+              url,
+              'mutation($input: ChatMessageInput!) { sendChatMessage(input: $input) { userErrors { code } } }',
+              { input: { gameId, emote } },
+              token,
+            ).catch(() => {});
+          }
           if (event.game.status === 'FINISHED' || event.game.status === 'CANCELLED') {
             final = event.game;
             break;
@@ -413,6 +434,7 @@ function parseArgs(argv: readonly string[]): BotOptions & { quiet: boolean } {
         }
       : undefined,
     quiet: argv.includes('--quiet'),
+    emotes: argv.includes('--emotes'),
   };
 }
 

@@ -12,6 +12,8 @@ import {
   type Player,
 } from '../support/graphql-client';
 import { playToEnd } from '../support/realtime-harness';
+import { runBot } from '../../examples/bot-client';
+import { until } from '../support/timing';
 import { connect, errorCodes, wsUrlOf, type WsConnection } from '../support/ws-client';
 import { sleep } from '../support/timing';
 import { chatOf, codesOf, mute, sendChat, sent, subscribeChat, untilChatSeq } from './chat-support';
@@ -397,6 +399,45 @@ describe('export', () => {
       { seq: 2, author: cy.id, seat: null, text: null, emote: 'GOOD_GAME', at: m2.at },
     ]);
     await mute(api.url, ann, cy.id, false);
+  }, 60_000);
+});
+
+describe('the reference bot client', () => {
+  test('answers with OOPS when it loses a die and GOOD_GAME at the end', async () => {
+    let joinGame!: (id: string) => void;
+    const gameIdOf = new Promise<string>((resolve) => (joinGame = resolve));
+    const host = runBot({
+      url: api.url,
+      name: 'Emote host',
+      create: { preset: 'PERUDO', players: 2, overrides: { startingDice: 2 } },
+      onGame: joinGame,
+      emotes: true,
+    });
+    const gameId = await gameIdOf;
+    const guest = runBot({ url: api.url, name: 'Emote guest', gameId, emotes: true });
+    const results = await Promise.all([host, guest]);
+    const rounds = await gql<{
+      game: { rounds: { nodes: { outcome: { loser: { player: { id: string } } | null } | null }[] } };
+    }>(
+      api.url,
+      `query($id: ID!) { game(id: $id) { rounds(first: 100) { nodes { outcome { loser { player { id } } } } } } }`,
+      { id: gameId },
+    );
+    const losers = rounds.body.data!.game.rounds.nodes.flatMap((r) =>
+      r.outcome?.loser ? [r.outcome.loser.player.id] : [],
+    );
+    const want = (id: string) => [...losers.filter((l) => l === id).map(() => 'OOPS'), 'GOOD_GAME'];
+    const byAuthor = async () => {
+      const chat = await chatOf(api.url, gameId);
+      return Object.fromEntries(
+        results.map((r) => [r.playerId, chat.filter((m) => m.author.id === r.playerId).map((m) => m.emote)]),
+      );
+    };
+    await until('both GOOD_GAME emotes', async () => {
+      const now = await byAuthor();
+      return results.every((r) => now[r.playerId]!.includes('GOOD_GAME'));
+    });
+    expect(await byAuthor()).toEqual(Object.fromEntries(results.map((r) => [r.playerId, want(r.playerId)])));
   }, 60_000);
 });
 

@@ -7,6 +7,7 @@ import { serverMoveDue } from './server-moves';
 import { tableLinks } from './state';
 import { tableMoveDue } from './table.actions';
 import { AT, pid, Table, types } from './testing/builders';
+import { epochMillis } from './timestamps';
 
 function table(input: Partial<NewGame>, players = 1): Table {
   const created = createGame({ host: pid(0), rules: PRESETS.PERUDO, ...input }, AT);
@@ -16,7 +17,8 @@ function table(input: Partial<NewGame>, players = 1): Table {
   return t;
 }
 
-const LATER = new Date(Date.parse(AT) + 60_000).toISOString();
+const START = epochMillis(AT);
+const LATER = '2030-01-01T00:01:00.000Z';
 
 describe('private games', () => {
   const privateGame = () => table({ table: { visibility: 'PRIVATE' }, inviteCode: 'ABCD2345XY' });
@@ -117,8 +119,8 @@ describe('rematch links', () => {
 describe('quick play', () => {
   it('bots fill the free seats botFillSeconds after creation, one step each; then the full table starts', () => {
     const t = table({ quickPlay: { botFillSeconds: 20 }, maxPlayers: 4 }, 2);
-    expect(tableMoveDue(t.state)).toBe(Date.parse(AT) + 20_000);
-    expect(serverMoveDue(t.state, 1000)).toBe(Date.parse(AT) + 20_000);
+    expect(tableMoveDue(t.state)).toBe(START + 20_000);
+    expect(serverMoveDue(t.state, 1000)).toBe(START + 20_000);
     // Not yet due at AT.
     expect(t.refuse({ type: 'FILL_TABLE', bots: ['b1', 'b2'] }).code).toBe('GAME_NOT_IN_LOBBY');
     const filled = applyCommand(
@@ -134,7 +136,7 @@ describe('quick play', () => {
     expect(filled.state.seats.map((s) => s.bot ?? null)).toEqual([null, null, 'NORMAL', 'NORMAL']);
     expect(filled.state.status).toBe('LOBBY');
     // Full: due at once, and the next fill starts it.
-    expect(tableMoveDue(filled.state)).toBe(Date.parse(AT));
+    expect(tableMoveDue(filled.state)).toBe(START);
     const started = applyCommand(filled.state, { type: 'FILL_TABLE', bots: [] }, { rng: t.rng, at: LATER });
     expect(started.ok && started.events.map((e) => [e.type, e.version])).toEqual([
       ['GAME_STARTED', 5],
@@ -146,7 +148,7 @@ describe('quick play', () => {
     const t = table({ quickPlay: { botFillSeconds: 0 }, maxPlayers: 4 }, 2);
     t.act({ type: 'ADD_BOT', playerId: 'p0', botId: 'b0', level: 'EASY' });
     t.act({ type: 'LEAVE', playerId: 'p1' });
-    expect(tableMoveDue(t.state)).toBe(Date.parse(AT));
+    expect(tableMoveDue(t.state)).toBe(START);
     t.act({ type: 'LEAVE', playerId: 'p0' });
     expect(t.state.status).toBe('CANCELLED');
     expect(tableMoveDue(t.state)).toBeNull();
@@ -154,7 +156,7 @@ describe('quick play', () => {
 
   it('a full quick-play table is due at once and starts', () => {
     const t = table({ quickPlay: { botFillSeconds: 300 }, maxPlayers: 2 }, 2);
-    expect(tableMoveDue(t.state)).toBe(Date.parse(AT));
+    expect(tableMoveDue(t.state)).toBe(START);
     const events = t.act({ type: 'FILL_TABLE', bots: [] });
     expect(types(events).slice(0, 2)).toEqual(['GAME_STARTED', 'ROUND_STARTED']);
     expect(t.state.status).toBe('IN_PROGRESS');

@@ -4,6 +4,7 @@ import type { GameStore } from '../store/game-store';
 import { MoveService, type MoveServiceOptions } from './move.service';
 
 export { MoveService, type AppliedListener, type BotDecider, type NewBot } from './move.service';
+export { TablesService, type QuickPlayRequest } from './tables.service';
 export type { MoveError, MoveErrorCode, MoveOptions, MoveResult } from './move-result';
 
 /** The move service over a process's game storage (the system clock and the default bot think time). */

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   applyCommand,
   botsToAct,
+  botsToFill,
   createGame,
   currentRound,
   defaultMove,
@@ -10,6 +11,7 @@ import {
   mayRollDice,
   NO_DICE,
   serverMoveDue,
+  tableMoveDue,
   turnDeadline,
   type BotLevel,
   type Command,
@@ -98,8 +100,12 @@ export class MoveService {
     private readonly options: MoveServiceOptions,
   ) {}
 
-  /** Creates a game in its lobby, its host in seat 0. */
-  create(input: NewGame, options: MoveOptions): Promise<MoveResult> {
+  /** Creates a game in its lobby, its host in seat 0 (a quick-play table due at once is filled and started). */
+  async create(input: NewGame, options: MoveOptions): Promise<MoveResult> {
+    return this.followUp(await this.createOnly(input, options));
+  }
+
+  private createOnly(input: NewGame, options: MoveOptions): Promise<MoveResult> {
     const inviteCode = input.table?.visibility === 'PRIVATE' ? (input.inviteCode ?? newInviteCode()) : null;
     return this.settle(input.host, options, async () => {
       const result = createGame({ ...input, inviteCode }, this.options.now().toISOString());
@@ -114,7 +120,7 @@ export class MoveService {
         after: result.state,
         events: result.events,
         idempotency: null,
-        serverMoveAt: null,
+        serverMoveAt: serverMoveDue(result.state, this.options.botDelayMs),
         newGame: { chainRoot: chain.root, commitment: chain.commitment },
         seatCap: this.seatCap(input.host, options),
         clientSeed: { playerId: input.host, seed: options.clientSeed ?? randomClientSeed() },
@@ -130,6 +136,7 @@ export class MoveService {
     const result = await this.settle(actor, options, (fresh) =>
       this.decide(gameId, command, options, fresh, bot),
     );
+    if (result.kind === 'applied') return this.followUp(result);
     if (result.kind !== 'refused' || result.gameId !== null) return result;
     // A refusal that names no game (the seat cap, a reused key) shows the game the move was for, as it is
     // stored: the cache may lag behind another process's moves.
@@ -143,6 +150,34 @@ export class MoveService {
     return this.act(gameId, command, options, bot);
   }
 
+  /** Seats a bot that already exists (a rematch carries the finished game's bots over), as the host. */
+  seatBot(gameId: string, hostId: string, botId: string, level: BotLevel, options: MoveOptions) {
+    return this.act(gameId, { type: 'ADD_BOT', playerId: hostId, botId, level }, options);
+  }
+
+  /**
+   * After an applied move: a quick-play table it left due at once (full, or its fill due) is filled or
+   * started now, pinned to its version, so that the caller gets it back started; the result then shows the
+   * game as it is after that. Should this process stop before, the turn timer does it (the row's deadline).
+   */
+  private async followUp(result: MoveResult): Promise<MoveResult> {
+    if (result.kind !== 'applied') return result;
+    const due = tableMoveDue(result.state);
+    if (due === null || due > this.options.now().getTime()) return result;
+    const next = await this.tableMove(result.gameId, result.state);
+    return next.kind === 'applied' ? { ...result, state: next.state } : result;
+  }
+
+  /** The server's move on a quick-play table that is due: bots fill it, or it starts. */
+  private tableMove(gameId: string, state: GameState): Promise<MoveResult> {
+    const bots = Array.from({ length: botsToFill(state) }, () => randomUUID());
+    return this.act(
+      gameId,
+      { type: 'FILL_TABLE', bots },
+      { expectedVersion: state.version, operation: 'fillTable', requestHash: '' },
+    );
+  }
+
   /**
    * Makes the move the server owes a game at `version`, as its turn timer found it due: a bot's move when a
    * bot wants to act, else the default move of a timed turn that ran out. When neither is due (a bot chose
@@ -154,6 +189,11 @@ export class MoveService {
     const cached = this.store.cached(gameId);
     const state = cached?.version === version ? cached : await this.store.load(gameId);
     if (!state || state.version !== version) return NOT_FOUND;
+    if (state.status === 'LOBBY') {
+      if (tableMoveDue(state) !== null) return this.tableMove(gameId, state);
+      await this.store.postponeServerMove(gameId, version, null);
+      return NOT_FOUND;
+    }
     const pinned = { expectedVersion: version, requestHash: '' };
     const command = decideBot(state);
     const turn = currentRound(state)?.turn ?? null;
@@ -277,6 +317,9 @@ export class MoveService {
     }
     const seated =
       command.type === 'JOIN' ? command.playerId : command.type === 'ADD_BOT' ? command.botId : null;
+    const filled = result.events.flatMap((e) =>
+      command.type === 'FILL_TABLE' && e.type === 'PLAYER_JOINED' ? [e.playerId] : [],
+    );
     const move: RecordedMove = {
       gameId,
       before,
@@ -286,15 +329,23 @@ export class MoveService {
       serverMoveAt: serverMoveDue(result.state, this.options.botDelayMs),
       seatCap: command.type === 'JOIN' ? this.seatCap(command.playerId, options) : null,
       gameSeed: dice?.newGameSeed ?? null,
-      ...(command.type === 'ADD_BOT' && {
-        newBot: { id: command.botId, name: bot?.name ?? null, level: command.level },
-      }),
+      ...(command.type === 'ADD_BOT' &&
+        bot && { newBot: { id: command.botId, name: bot.name, level: command.level } }),
+      ...(command.type === 'FILL_TABLE' &&
+        command.bots.length > 0 && {
+          newBots: result.events.flatMap((e) =>
+            e.type === 'PLAYER_JOINED' && e.bot ? [{ id: e.playerId, name: null, level: e.bot }] : [],
+          ),
+        }),
       ...(command.type === 'REMOVE_BOT' && { removedBot: before.seats[command.seat]!.playerId }),
       ...(seated !== null && {
         clientSeed: {
           playerId: seated,
           seed: (command.type === 'JOIN' && options.clientSeed) || randomClientSeed(),
         },
+      }),
+      ...(filled.length > 0 && {
+        clientSeeds: filled.map((playerId) => ({ playerId, seed: randomClientSeed() })),
       }),
     };
     return { kind: 'accepted', move };

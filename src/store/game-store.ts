@@ -9,6 +9,7 @@ import { IdleLobbyQueries } from './idle-lobbies.queries';
 import type { MoveStore } from './move-store';
 import { PgMoveStore } from './pg-move-store';
 import { StateRebuilder } from './state-rebuilder';
+import { TableQueries } from './tables.queries';
 import { TurnDeadlineQueries } from './turn-deadlines.queries';
 
 export interface GameStore {
@@ -20,6 +21,7 @@ export interface GameStore {
   readonly feedChecks: FeedCheckQueries;
   readonly idleLobbies: IdleLobbyQueries;
   readonly fairness: FairnessRecords;
+  readonly tables: TableQueries;
 }
 
 /** One process's game storage: moves, reads and replays of keyed retries share one cache of recent states. */
@@ -37,5 +39,6 @@ export function createGameStore(db: DatabaseClients): GameStore {
     feedChecks: new FeedCheckQueries(db.pool),
     idleLobbies: new IdleLobbyQueries(db.pool),
     fairness,
+    tables: new TableQueries(db.pool),
   };
 }

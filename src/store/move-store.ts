@@ -20,6 +20,10 @@ export interface RecordedMove {
   readonly seatCap?: { readonly playerId: string; readonly max: number } | null;
   /** A bot's player, created in the same commit that seats it; a null name takes the table's next default. */
   readonly newBot?: { readonly id: string; readonly name: string | null; readonly level: BotLevel };
+  /** Bots' players a quick-play fill seats, created in its commit with the table's next default names. */
+  readonly newBots?: readonly { readonly id: string; readonly name: null; readonly level: BotLevel }[];
+  /** The client seeds of the bots a fill seats. */
+  readonly clientSeeds?: readonly { readonly playerId: string; readonly seed: string }[];
   /** A removed bot's player, deleted with its seat. */
   readonly removedBot?: string;
   /** The client seed of the player this move seats. */

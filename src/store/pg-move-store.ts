@@ -153,6 +153,7 @@ export class PgMoveStore implements MoveStore {
       seating ||
       (move.gameSeed ?? null) !== null ||
       move.newBot !== undefined ||
+      move.newBots !== undefined ||
       move.removedBot !== undefined ||
       move.clientSeed !== undefined ||
       (move.seatCap ?? null) !== null;
@@ -180,6 +181,15 @@ export class PgMoveStore implements MoveStore {
       if (!(await lockGameAt(client, gameId, before.version))) return false;
       if (move.seatCap) await checkSeatCap(client, move.seatCap.playerId, move.seatCap.max);
       if (move.newBot) await insertBot(client, gameId, move.newBot);
+      // One at a time, each given a placeholder seat (negative: the seats are rewritten below) so that the
+      // next one's default name avoids it.
+      for (const [i, bot] of (move.newBots ?? []).entries()) {
+        await insertBot(client, gameId, bot);
+        await client.query(
+          'INSERT INTO seats (game_id, position, player_id, dice_count) VALUES ($1, $2, $3, 0)',
+          [gameId, -1 - i, bot.id],
+        );
+      }
     }
     if (seating) {
       await rewriteSeats(client, gameId, after);
@@ -187,10 +197,17 @@ export class PgMoveStore implements MoveStore {
     }
     // A bot sits at one table only and has played nothing yet: it goes with its seat, so that adding and
     // removing bots cannot pile up players.
+    // (A bot carried over from an earlier game by a rematch stays: its seats there still name it.)
     if (move.removedBot)
-      await client.query('DELETE FROM players WHERE id = $1 AND bot_level IS NOT NULL', [move.removedBot]);
+      await client.query(
+        `DELETE FROM players p WHERE p.id = $1 AND p.bot_level IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.player_id = p.id)`,
+        [move.removedBot],
+      );
     if (move.clientSeed)
       await this.fairness.recordClientSeed(client, gameId, move.clientSeed.playerId, move.clientSeed.seed);
+    for (const c of move.clientSeeds ?? [])
+      await this.fairness.recordClientSeed(client, gameId, c.playerId, c.seed);
     if (move.gameSeed) await this.fairness.recordGameSeed(client, gameId, move.gameSeed);
     return this.recordMove(client, move);
   }

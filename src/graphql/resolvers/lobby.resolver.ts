@@ -131,9 +131,11 @@ export class LobbyResolver {
     const clientSeed = valid.clientSeed(input.clientSeed);
     const move = prepareMove('joinGame', input, { clientSeed });
     const seatCap = ctx.services.maxActiveGamesPerPlayer;
+    const inviteCode = input.inviteCode ?? null;
     return act(ctx, { ...move, options: { ...move.options, seatCap, clientSeed } }, (playerId) => ({
       type: 'JOIN',
       playerId,
+      inviteCode,
     }));
   }
 

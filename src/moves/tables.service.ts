@@ -1,0 +1,135 @@
+// The tables' use cases: quick play (a seat at the oldest open table of its kind, or a new one) and rematch.
+import {
+  PRESETS,
+  rematchRefusal,
+  seatOf,
+  tableLinks,
+  tableOptions,
+  type PlayerId,
+  type PresetName,
+} from '../engine';
+import type { MoveStore } from '../store/move-store';
+import type { TableQueries } from '../store/tables.queries';
+import type { MoveService } from './move.service';
+import type { MoveOptions, MoveResult } from './move-result';
+
+/** Open tables quick play looks at per call, oldest first (more only when all of them turn it away). */
+const CANDIDATES = 20;
+
+/** Refusals that send quick play on to the next table: it filled, started, or turns this player away. */
+const TRY_NEXT = new Set(['GAME_FULL', 'GAME_NOT_IN_LOBBY', 'KICKED', 'ALREADY_JOINED']);
+
+export interface QuickPlayRequest {
+  readonly preset: PresetName;
+  readonly players: number;
+  readonly botFillSeconds: number;
+}
+
+/** The game as it is, answered to a player who already holds a seat in it. */
+function seatedResult(
+  gameId: string,
+  state: NonNullable<Awaited<ReturnType<MoveStore['load']>>>,
+): MoveResult {
+  return { kind: 'applied', gameId, state, events: [] };
+}
+
+export class TablesService {
+  constructor(
+    private readonly moves: MoveService,
+    private readonly store: MoveStore,
+    private readonly tables: TableQueries,
+  ) {}
+
+  /**
+   * Seats `playerId` at the oldest PUBLIC, rated quick-play table in its lobby of the same preset and size
+   * with a free seat (where they are not seated and were not kicked), or creates one they host; a player
+   * already seated at such a table gets it back. Calls of one kind run one at a time across every process
+   * (an advisory lock), so concurrent calls fill one table before opening the next and never overfill it.
+   */
+  quickPlay(playerId: PlayerId, request: QuickPlayRequest, options: MoveOptions): Promise<MoveResult> {
+    const key = `${request.preset}:${request.players}`;
+    return this.tables.withLock(`quickplay:${key}`, async () => {
+      const { seated, open } = await this.tables.quickPlayTables(key, playerId, CANDIDATES);
+      if (seated) {
+        const state = await this.store.load(seated);
+        if (state) return seatedResult(seated, state);
+      }
+      // The key is kept for the create: a join refused here only sends the call on to the next table, and a
+      // retry finds the table it joined by the seat it holds.
+      const tryJoin = { ...options, idempotencyKey: null };
+      for (const gameId of open) {
+        const joined = await this.moves.act(gameId, { type: 'JOIN', playerId }, tryJoin);
+        if (joined.kind === 'refused' && TRY_NEXT.has(joined.error.code)) continue;
+        if (joined.kind !== 'not_found') return joined;
+      }
+      return this.moves.create(
+        {
+          host: playerId,
+          rules: PRESETS[request.preset],
+          maxPlayers: request.players,
+          quickPlay: { botFillSeconds: request.botFillSeconds },
+        },
+        options,
+      );
+    });
+  }
+
+  /**
+   * The rematch of a finished game for one of its seated players: the first call creates it (same rules and
+   * options, the caller hosting, the finished game's bots seated) and links the finished game to it; later
+   * calls seat the caller in it. Calls for one game run one at a time across processes (an advisory lock,
+   * and the unique link from the new game to the old one).
+   */
+  async rematch(playerId: PlayerId, gameId: string, options: MoveOptions): Promise<MoveResult> {
+    const finished = await this.store.load(gameId);
+    if (!finished) return { kind: 'not_found' };
+    const refused = rematchRefusal(finished, playerId);
+    if (refused) return { kind: 'refused', gameId, state: finished, error: refused };
+    return this.tables.withLock(`rematch:${gameId}`, async () => {
+      const existing = tableLinks(finished).rematch ?? (await this.tables.rematchOf(gameId));
+      if (existing) {
+        await this.link(gameId, playerId, existing);
+        const state = await this.store.load(existing);
+        if (state && seatOf(state, playerId) >= 0) return seatedResult(existing, state);
+        return this.moves.act(existing, { type: 'JOIN', playerId, invited: true }, options);
+      }
+      const created = await this.moves.create(
+        {
+          host: playerId,
+          rules: finished.rules,
+          maxPlayers: finished.maxPlayers,
+          name: finished.name,
+          turnSeconds: finished.turnSeconds,
+          timeoutsToForfeit: finished.timeoutsToForfeit,
+          table: tableOptions(finished),
+          previousGame: gameId,
+        },
+        options,
+      );
+      if (created.kind !== 'applied') return created;
+      const newGame = created.gameId;
+      let result: MoveResult = created;
+      for (const seat of finished.seats) {
+        if (!seat.bot) continue;
+        const seated = await this.moves.seatBot(newGame, playerId, seat.playerId, seat.bot, {
+          operation: 'rematch',
+          requestHash: '',
+        });
+        if (seated.kind === 'applied') result = seated;
+      }
+      await this.link(gameId, playerId, newGame);
+      return result;
+    });
+  }
+
+  /** Links the finished game to its rematch (once: a later link is refused and changes nothing). */
+  private async link(gameId: string, playerId: PlayerId, rematch: string): Promise<void> {
+    const state = this.store.cached(gameId) ?? (await this.store.load(gameId));
+    if (!state || tableLinks(state).rematch !== null) return;
+    await this.moves.act(
+      gameId,
+      { type: 'LINK_REMATCH', playerId, rematch },
+      { operation: 'rematch', requestHash: '' },
+    );
+  }
+}

@@ -181,10 +181,33 @@ it('renamePlayer takes registerPlayer’s names, and the new name shows on every
     expect(dataOf(await viewer(server.url, cat.token)).viewer).toEqual({ id: cat.id, name: 'Catherine' });
   }
   // Bad names: BAD_USER_INPUT and nothing changes; anonymous: UNAUTHENTICATED.
-  for (const name of ['', '   ', 'x'.repeat(41), 'bad\u0000name', 'a\u202Eb']) {
+  for (const name of [
+    '',
+    '   ',
+    'x'.repeat(41),
+    'bad\u0000name',
+    'a\u202Eb',
+    '\u2800',
+    'a\u034Fb',
+    'soft\u00ADhyphen',
+    'a\u200Db',
+    'line\u2028break',
+    '\u3164',
+  ]) {
     const reply = await gql(a!.url, RENAME, { input: { name } }, cat.token);
     expect(codeOf(reply)).toBe('BAD_USER_INPUT');
   }
+  // Emoji sequences keep their joiners and variation selectors.
+  for (const name of ['Cat \u{1F468}\u200D\u{1F469}\u200D\u{1F467}', 'Cat \u2764\uFE0F']) {
+    const reply = await gql<{ renamePlayer: { player: { name: string } } }>(
+      a!.url,
+      RENAME,
+      { input: { name } },
+      cat.token,
+    );
+    expect(dataOf(reply).renamePlayer.player.name).toBe(name);
+  }
+  dataOf(await gql(a!.url, RENAME, { input: { name: 'Catherine' } }, cat.token));
   expect(codeOf(await gql(a!.url, RENAME, { input: { name: 'Eve' } }))).toBe('UNAUTHENTICATED');
   expect(dataOf(await viewer(b!.url, cat.token)).viewer).toEqual({ id: cat.id, name: 'Catherine' });
 });

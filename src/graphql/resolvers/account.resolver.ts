@@ -19,7 +19,7 @@ export class AccountResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<PlayerPayload> {
     const clientMutationId = valid.clientMutationId(input.clientMutationId);
-    const name = valid.text(input.name, 'name', valid.PLAYER_NAME_MAX_LENGTH);
+    const name = valid.playerName(input.name);
     const viewer = ctx.viewer!;
     await ctx.services.accounts.rename(viewer.id, name);
     await ctx.services.accountChanged(viewer.id);

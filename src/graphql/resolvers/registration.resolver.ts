@@ -19,7 +19,7 @@ export class RegistrationResolver {
   ): Promise<RegisterPlayerPayload> {
     const clientMutationId = valid.clientMutationId(input.clientMutationId);
     const idempotencyKey = valid.registrationKey(input.idempotencyKey);
-    const name = valid.text(input.name, 'name', valid.PLAYER_NAME_MAX_LENGTH);
+    const name = valid.playerName(input.name);
     const players = ctx.services.players;
     // A retry of a registration already made is answered from its record, without taking from the quota.
     if (!idempotencyKey || !(await players.isRegistered(idempotencyKey))) {

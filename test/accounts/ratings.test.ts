@@ -216,6 +216,25 @@ it('a game of two humans who both moved changes their ratings exactly as openski
   expect([...page1.edges, ...page2.edges].map((e) => e.node.game?.id)).toEqual([second, first]);
 });
 
+it('an unrated game (createGame rated: false) changes no rating', async () => {
+  const [hal, ida] = [await registerPlayer(app.url, 'Hal'), await registerPlayer(app.url, 'Ida')];
+  const gameId = await seat([hal, ida], { ...ONE_DIE, rated: false });
+  await start(gameId, hal);
+  await playOut(gameId, [hal, ida]);
+  await settled();
+  const rated = dataOf(
+    await gql<{ game: { rated: boolean } }>(app.url, 'query($id: ID!) { game(id: $id) { rated } }', {
+      id: gameId,
+    }),
+  );
+  expect(rated.game.rated).toBe(false);
+  expect((await places(gameId)).map((p) => [p.ratingBefore, p.ratingAfter])).toEqual([
+    [null, null],
+    [null, null],
+  ]);
+  expect([await ratingOf(hal), await ratingOf(ida), (await history(hal)).edges]).toEqual([null, null, []]);
+});
+
 it('a game in which the second human never moved (joined, started, left) changes no rating', async () => {
   const [cat, puppet] = [await registerPlayer(app.url, 'Cat'), await registerPlayer(app.url, 'Puppet')];
   const gameId = await seat([cat, puppet], { preset: 'PERUDO' });

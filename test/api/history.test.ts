@@ -354,7 +354,7 @@ describe('ratings', () => {
       dataOf(await gql<RatingReply>(api.url, RATING, { id: dan!.id, preset: 'PERUDO' })).player.rating,
     ).toBeNull();
 
-    const BOARD = `query($preset: RulePreset!, $first: Int, $after: String) { leaderboard(preset: $preset, first: $first, after: $after) {
+    const BOARD = `query($preset: RulePreset!, $first: Int, $after: String) { leaderboard(preset: $preset, first: $first, after: $after, includeProvisional: true) {
       edges { cursor node { rank player { id } rating { ordinal } } } pageInfo { hasNextPage endCursor } } }`;
     type Board = {
       leaderboard: {

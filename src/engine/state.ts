@@ -236,3 +236,20 @@ export function selfOrNextActive(state: GameState, seat: number): number | null 
 export function lastBid(round: RoundState): BidState | null {
   return round.bids[round.bids.length - 1] ?? null;
 }
+
+/**
+ * Whether a viewer who holds no seat is kept out of the game: it does not allow spectators and has started
+ * (a cancelled lobby never started).
+ */
+export function closedToSpectators(state: GameState): boolean {
+  return !tableOptions(state).allowSpectators && state.startedAt !== null;
+}
+
+/**
+ * Whether the game is listed to a viewer (games, lobbyEvents, Player.games, the export): a PRIVATE game
+ * only to its seated players, and one closed to spectators only to them too.
+ */
+export function listedTo(state: GameState, viewerId: PlayerId | null): boolean {
+  if (viewerId !== null && seatOf(state, viewerId) >= 0) return true;
+  return tableOptions(state).visibility === 'PUBLIC' && !closedToSpectators(state);
+}

@@ -84,6 +84,6 @@ export function createContext(
     gameLoader: batchLoader((ids) => services.gameReads.loadMany(ids)),
     placesLoader: batchLoader((ids) => services.history.finishingOrders(ids)),
     ratingChangesLoader: batchLoader((ids) => services.ratings.changesOfGames(ids)),
-    ...createPlayerLoaders(services.players, services.gameReads, services.ratings),
+    ...createPlayerLoaders(services.players, services.gameReads, services.ratings, viewer?.id ?? null),
   };
 }

@@ -25,6 +25,8 @@ export function createPlayerLoaders(
   players: PlayerRepository,
   games: GameReads,
   ratings: RatingsRepository,
+  /** Who is asking: games not listed to them are left out of Player.games. */
+  viewerId: string | null = null,
 ): PlayerLoaders {
   return {
     playerStatsLoader: loaderFamily(
@@ -40,7 +42,7 @@ export function createPlayerLoaders(
     playerGamesLoader: loaderFamily(
       ({ first, after }) => (after ? `${first}:${after.createdAt.toISOString()}:${after.id}` : `${first}`),
       async ({ first, after }, ids) => {
-        const pages = await players.gamesForPlayers(ids, first, after);
+        const pages = await players.gamesForPlayers(ids, first, after, viewerId);
         // The states of every player's page, in one read.
         const gameIds = [...new Set([...pages.values()].flatMap((p) => p.games.map((g) => g.id)))];
         const states = gameIds.length > 0 ? await games.loadMany(gameIds) : new Map();

@@ -93,6 +93,8 @@ export class GameExportQueries {
       `SELECT g.id::text AS id, g.name, g.rules, g.created_at, g.started_at, g.finished_at, g.winner_id::text AS winner_id
          FROM games g
         WHERE g.status = 'FINISHED'
+          -- PRIVATE games are never exported, nor games closed to spectators (the export is anonymous).
+          AND g.visibility = 'PUBLIC' AND g.allow_spectators
           AND ($1::text IS NULL OR g.preset = $1)
           AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.player_id = $2))
           AND ($3::timestamptz IS NULL OR g.finished_at > $3)

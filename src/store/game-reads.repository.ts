@@ -21,6 +21,20 @@ export interface GameListFilter {
   /** Games that ended (finished_at, set for FINISHED and CANCELLED games) strictly after this time. */
   readonly finishedAfter?: Date | null;
   readonly finishedBefore?: Date | null;
+  /**
+   * Who lists: PRIVATE games and started ones closed to spectators are left out unless they sit in them.
+   * Absent only for the server's own scans (the lobby feed), which see every game.
+   */
+  readonly listedTo?: { readonly viewerId: string | null };
+}
+
+/**
+ * The SQL condition that the game `g` is listed to the viewer (the engine's listedTo): PUBLIC and open to
+ * spectators or not started yet, or the viewer is seated in it.
+ */
+export function listedToSql(viewer: string): string {
+  return `((g.visibility = 'PUBLIC' AND (g.allow_spectators OR g.started_at IS NULL))
+           OR EXISTS (SELECT 1 FROM seats v WHERE v.game_id = g.id AND v.player_id = ${viewer}))`;
 }
 
 export interface GameCursor {
@@ -65,6 +79,7 @@ export class GameReads {
       return `$${values.length}::${cast}`;
     };
     const where: string[] = [];
+    if (filter.listedTo) where.push(listedToSql(param(filter.listedTo.viewerId, 'uuid')));
     if (filter.status) where.push(`g.status = ${param(filter.status, '"GameStatus"')}`);
     if (filter.preset) where.push(`g.preset = ${param(filter.preset, 'text')}`);
     if (filter.finishedAfter) where.push(`g.finished_at > ${param(filter.finishedAfter, 'timestamptz')}`);

@@ -113,6 +113,7 @@ export async function gamesForPlayers(
   playerIds: readonly string[],
   first: number,
   after: GameCursor | null,
+  viewerId: string | null = null,
 ): Promise<Map<string, PlayerGamesPage>> {
   // One row more than the page tells whether there is a next page.
   const rows = await prisma.$queryRaw<{ player_id: string; id: string; created_at: Date }[]>`
@@ -122,6 +123,8 @@ export async function gamesForPlayers(
         SELECT g.id, g.created_at
           FROM seats s JOIN games g ON g.id = s.game_id
          WHERE s.player_id = x.player_id
+           AND ((g.visibility = 'PUBLIC' AND (g.allow_spectators OR g.started_at IS NULL))
+                OR EXISTS (SELECT 1 FROM seats v WHERE v.game_id = g.id AND v.player_id = ${viewerId}::uuid))
            AND (${after?.createdAt ?? null}::timestamptz IS NULL
                 OR (g.created_at, g.id) < (${after?.createdAt ?? null}::timestamptz, ${after?.id ?? null}::uuid))
          ORDER BY g.created_at DESC, g.id DESC

@@ -204,7 +204,8 @@ export class PlayerRepository {
     playerIds: readonly string[],
     first: number,
     after: GameCursor | null,
+    viewerId: string | null = null,
   ): Promise<Map<string, PlayerGamesPage>> {
-    return gamesForPlayers(this.prisma, playerIds, first, after);
+    return gamesForPlayers(this.prisma, playerIds, first, after, viewerId);
   }
 }

@@ -21,10 +21,13 @@ import { Player } from '../types/player.type';
 import { RuleSet } from '../types/rule-set.type';
 import { badInput } from '../errors';
 import { pageSize, playerKey } from '../validation';
+import { keptOut, spectatorsNotAllowed } from './spectators';
 
 /** The viewer's view of a game, or null when it does not exist. */
 export async function loadGame(ctx: GraphQLContext, gameId: string): Promise<Game | null> {
   const state: GameState | null = await ctx.gameLoader.load(gameId);
+  // A started game closed to spectators is null to viewers without a seat, with SPECTATORS_NOT_ALLOWED.
+  if (state && keptOut(state, ctx.viewer?.id ?? null)) throw spectatorsNotAllowed();
   return state ? toGame(gameId, viewFor(state, ctx.viewer ? { playerId: ctx.viewer.id } : null)) : null;
 }
 
@@ -109,6 +112,7 @@ export class QueryResolver {
         playerId: playerId ? playerKey(playerId, 'playerId') : null,
         finishedAfter: finishedAfter ?? null,
         finishedBefore: finishedBefore ?? null,
+        listedTo: { viewerId: ctx.viewer?.id ?? null },
       },
       pageSize(first),
       cursor,
@@ -130,7 +134,8 @@ export class QueryResolver {
     after?: string | null,
     @Arg('includeProvisional', () => Boolean, {
       defaultValue: false,
-      description: 'List provisional ratings (fewer than 10 counted games) too; ranks count the players listed.',
+      description:
+        'List provisional ratings (fewer than 10 counted games) too; ranks count the players listed.',
     })
     includeProvisional: boolean = false,
   ): Promise<LeaderboardConnection> {

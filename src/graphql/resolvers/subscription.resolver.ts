@@ -1,6 +1,7 @@
 // The subscriptions: a game's events and the lobby's changes.
 import { Arg, Ctx, FieldResolver, ID, Int, Resolver, Root, Subscription } from 'type-graphql';
-import { viewFor } from '../../engine';
+import { listedTo, viewFor } from '../../engine';
+import { keptOut, spectatorsNotAllowed } from './spectators';
 import { AfterSeqError, GameNotFoundError, type FeedItem } from '../../realtime/game-feed';
 import type { LobbyItem } from '../../realtime/lobby-feed';
 import type { GraphQLContext } from '../context';
@@ -18,6 +19,40 @@ interface GameEventsArgs {
   afterSeq?: number | null;
 }
 
+/** The items of a stream that pass `keep`; ending the result ends the stream. */
+function onlyListed<T>(stream: AsyncIterator<T>, keep: (item: T) => boolean): AsyncIterableIterator<T> {
+  const filtered: AsyncIterableIterator<T> = {
+    async next() {
+      for (;;) {
+        const r = await stream.next();
+        if (r.done || keep(r.value)) return r;
+      }
+    },
+    return: (value?: unknown) => stream.return?.(value) ?? Promise.resolve({ done: true, value: undefined }),
+    [Symbol.asyncIterator]: () => filtered,
+  };
+  return filtered;
+}
+
+/** The stream until `ending` names an error for an item: it then ends with that error. */
+function endWhen<T>(stream: AsyncIterator<T>, ending: (item: T) => Error | null): AsyncIterableIterator<T> {
+  const ended: AsyncIterableIterator<T> = {
+    async next() {
+      const r = await stream.next();
+      if (r.done) return r;
+      const error = ending(r.value);
+      if (error) {
+        await stream.return?.();
+        throw error;
+      }
+      return r;
+    },
+    return: (value?: unknown) => stream.return?.(value) ?? Promise.resolve({ done: true, value: undefined }),
+    [Symbol.asyncIterator]: () => ended,
+  };
+  return ended;
+}
+
 function viewerOf(ctx: GraphQLContext) {
   return ctx.viewer ? { playerId: ctx.viewer.id } : null;
 }
@@ -33,7 +68,13 @@ export class SubscriptionResolver {
       const key = gameKey(gameId);
       const after = intInRange(afterSeq, 'afterSeq', 0, 2_000_000_000);
       try {
-        return await ctx.services.feeds.subscribe(key, after);
+        const viewerId = ctx.viewer?.id ?? null;
+        const now = await ctx.gameLoader.load(key);
+        if (now && keptOut(now, viewerId)) throw spectatorsNotAllowed();
+        // A game closed to spectators ends a viewer's stream who holds no seat, from its start.
+        return endWhen(await ctx.services.feeds.subscribe(key, after), (item) =>
+          keptOut(item.state, viewerId) ? spectatorsNotAllowed() : null,
+        );
       } catch (error) {
         if (error instanceof GameNotFoundError) throw notFound(`game ${gameId}`);
         if (error instanceof AfterSeqError) throw badInput(error.message, 'afterSeq');
@@ -54,7 +95,12 @@ export class SubscriptionResolver {
   @Subscription(() => Game, {
     description:
       'Each time a game in the lobby changes (created, joined, left, started or cancelled): the game now.',
-    subscribe: ({ context }) => (context as GraphQLContext).services.lobby.subscribe(),
+    subscribe: ({ context }) => {
+      const ctx = context as GraphQLContext;
+      const viewerId = ctx.viewer?.id ?? null;
+      // PRIVATE games reach only their seated players (listedTo).
+      return onlyListed(ctx.services.lobby.subscribe(), (item) => listedTo(item.state, viewerId));
+    },
   })
   lobbyEvents(@Root() item: LobbyItem, @Ctx() ctx: GraphQLContext): Game {
     return toGame(item.gameId, viewFor(item.state, viewerOf(ctx)));

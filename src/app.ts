@@ -13,7 +13,8 @@ import { createSchema } from './graphql/schema';
 import { startApollo } from './http/apollo-server';
 import { createHttpServer } from './http/http-server';
 import { RateLimitSync } from './limits/rate-limit-sync';
-import { NO_RATE_LIMITS, type ServerLimits } from './limits/server-limits';
+import { RateLimiter } from './limits/rate-limiter';
+import { INVITE_GUESSES, NO_RATE_LIMITS, type ServerLimits } from './limits/server-limits';
 import { createDatabaseClients, type DatabaseClients } from './database/prisma';
 import type { ChangeBus } from './realtime/change-bus';
 import { GameFeeds } from './realtime/game-feed';
@@ -183,6 +184,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     },
     gameMoves: moves,
     tables: new TablesService(moves, games.moves, games.tables),
+    inviteGuesses: new RateLimiter(INVITE_GUESSES),
     gameReads: games.reads,
     gameFairness: games.fairness,
     history,

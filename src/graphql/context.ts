@@ -20,6 +20,11 @@ export interface Services {
   readonly gameMoves: MoveService;
   /** Quick play and rematches. */
   readonly tables: TablesService;
+  /** Wrong invite codes a player may give: token buckets by player id (see SECURITY.md). */
+  readonly inviteGuesses?: {
+    check(playerId: string): number;
+    take(playerId: string): number;
+  };
   readonly gameReads: GameReads;
   readonly gameFairness: FairnessRecords;
   readonly history: GameHistoryQueries;

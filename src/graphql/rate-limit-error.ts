@@ -5,7 +5,7 @@ import { GraphQLError } from 'graphql';
 export function rateLimited(
   who: string,
   retryAfterSeconds: number,
-  what: 'requests' | 'registrations' | 'chat messages' = 'requests',
+  what: 'requests' | 'registrations' | 'chat messages' | 'wrong invite codes' = 'requests',
 ): GraphQLError {
   return new GraphQLError(`too many ${what} from this ${who}: retry in ${retryAfterSeconds} s`, {
     extensions: {

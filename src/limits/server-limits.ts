@@ -5,6 +5,12 @@ import type { RateLimit } from './rate-limiter';
 /** Bytes of a request body over HTTP and of a message over WebSocket. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * Wrong invite codes a player may give (joinGame of a PRIVATE game): 10 at once, then one a minute. Always
+ * on, whatever RATE_LIMITS says: it is what keeps the code space out of reach (SECURITY.md).
+ */
+export const INVITE_GUESSES = { perSecond: 1 / 60, burst: 10 } as const;
+
 /** Abuse limits of one API process. */
 export interface ServerLimits {
   /** Requests (HTTP) and WebSocket connections per client IP; null disables. */

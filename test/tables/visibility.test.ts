@@ -2,7 +2,7 @@
 // spectators kept from viewers without a seat once started (game, node, games, Player.games, gameEvents).
 import { TestApi } from '../support/api-harness';
 import { errorsOf, gql, mutate, type Player } from '../support/graphql-client';
-import { connect, errorCodes, subscribeEvents, wsUrlOf } from '../support/ws-client';
+import { connect, errorCodes, subscribeEvents, Subscription, wsUrlOf } from '../support/ws-client';
 
 let api: TestApi;
 let ann: Player;
@@ -151,4 +151,41 @@ test('allowSpectators false: readable in the lobby; from its start null with SPE
   expect(seated.body.data!.game).toEqual({ id: gameId, status: 'IN_PROGRESS' });
   expect(await listed(bob)).toContain(gameId);
   await conn.dispose();
+});
+
+test('wrong invite codes are limited per player: 10, then RATE_LIMITED; a missing code costs nothing', async () => {
+  const guesser = await api.registerPlayer('Guesser');
+  const gameId = await create({ preset: 'PERUDO', visibility: 'PRIVATE' }, ann);
+  const join = (inviteCode?: string) =>
+    mutate<{ id: string }>(api.url, 'joinGame', { gameId, inviteCode }, guesser.token, 'id');
+  for (let i = 0; i < 3; i++) {
+    expect((await join()).body.data!.joinGame!.userErrors.map((e) => e.code)).toEqual(['INVITE_REQUIRED']);
+  }
+  for (let i = 0; i < 10; i++) {
+    const r = await join(`WRONG${String(i).padStart(5, '2')}`);
+    expect(r.body.data!.joinGame!.userErrors.map((e) => e.code)).toEqual(['INVITE_REQUIRED']);
+  }
+  const limited = await join('WRONGWRONG');
+  expect(errorsOf(limited).map((e) => [e.extensions?.code, e.extensions?.retryAfterSeconds])).toEqual([
+    ['RATE_LIMITED', 60],
+  ]);
+});
+
+test('lobbyEvents carries a PRIVATE game to its seated players only', async () => {
+  const query = 'subscription { lobbyEvents { id } }';
+  const annConn = connect(wsUrlOf(api.url), ann.token);
+  const cidConn = connect(wsUrlOf(api.url), cid.token);
+  const annSub = new Subscription<{ id: string }>(annConn.client, query, {}, 'lobbyEvents');
+  const cidSub = new Subscription<{ id: string }>(cidConn.client, query, {}, 'lobbyEvents');
+  await new Promise((r) => setTimeout(r, 500));
+  const privateGame = await create({ preset: 'PERUDO', visibility: 'PRIVATE' }, ann);
+  const publicGame = await create({ preset: 'PERUDO' }, ann);
+  await cidSub.until((s) => s.items.some((g) => g.id === publicGame));
+  await annSub.until((s) => s.items.some((g) => g.id === publicGame));
+  expect(annSub.items.map((g) => g.id)).toContain(privateGame);
+  expect(cidSub.items.map((g) => g.id)).not.toContain(privateGame);
+  annSub.close();
+  cidSub.close();
+  await annConn.dispose();
+  await cidConn.dispose();
 });

@@ -14,6 +14,7 @@ import {
 } from '../../engine';
 import type { GraphQLContext } from '../context';
 import { badInput } from '../errors';
+import { rateLimited } from '../rate-limit-error';
 import { AddBotInput, RemoveBotInput } from '../inputs/bot.input';
 import { CreateGameInput } from '../inputs/create-game.input';
 import { GameInput } from '../inputs/game.input';
@@ -124,7 +125,7 @@ export class LobbyResolver {
 
   @Mutation(() => GamePayload, { description: 'Takes a free seat in a game in its lobby.' })
   @Authorized()
-  joinGame(
+  async joinGame(
     @Arg('input', () => GameInput, { description: 'The game.' }) input: GameInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
@@ -132,11 +133,20 @@ export class LobbyResolver {
     const move = prepareMove('joinGame', input, { clientSeed });
     const seatCap = ctx.services.maxActiveGamesPerPlayer;
     const inviteCode = input.inviteCode ?? null;
-    return act(ctx, { ...move, options: { ...move.options, seatCap, clientSeed } }, (playerId) => ({
+    // Wrong invite codes are counted per player: guessing runs out long before the code space does.
+    const guesses = ctx.services.inviteGuesses;
+    const playerId = ctx.viewer!.id;
+    if (inviteCode !== null && guesses) {
+      const wait = guesses.check(playerId);
+      if (wait > 0) throw rateLimited('player', wait, 'wrong invite codes');
+    }
+    const payload = await act(ctx, { ...move, options: { ...move.options, seatCap, clientSeed } }, () => ({
       type: 'JOIN',
       playerId,
       inviteCode,
     }));
+    if (inviteCode !== null && payload.userErrors[0]?.code === 'INVITE_REQUIRED') guesses?.take(playerId);
+    return payload;
   }
 
   @Mutation(() => GamePayload, {

@@ -14,6 +14,7 @@ import { startApollo } from './http/apollo-server';
 import { createHttpServer } from './http/http-server';
 import { RateLimitSync } from './limits/rate-limit-sync';
 import { RateLimiter } from './limits/rate-limiter';
+import { SpectatorCount } from './realtime/spectator-count';
 import { INVITE_GUESSES, NO_RATE_LIMITS, type ServerLimits } from './limits/server-limits';
 import { createDatabaseClients, type DatabaseClients } from './database/prisma';
 import type { ChangeBus } from './realtime/change-bus';
@@ -163,6 +164,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     accountChanged(notice.playerId);
     ownNotices.get(notice.nonce)?.();
   });
+  const spectators = new SpectatorCount(bus);
   const services: Services = {
     players,
     accounts,
@@ -185,6 +187,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     gameMoves: moves,
     tables: new TablesService(moves, games.moves, games.tables),
     inviteGuesses: new RateLimiter(INVITE_GUESSES),
+    spectators,
     gameReads: games.reads,
     gameFairness: games.fairness,
     history,

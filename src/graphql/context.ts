@@ -5,6 +5,7 @@ import type { ChatFeeds } from '../chat/chat-feed';
 import type { ChatService } from '../chat/chat.service';
 import type { GameFeeds } from '../realtime/game-feed';
 import type { LobbyFeed } from '../realtime/lobby-feed';
+import type { SpectatorCount } from '../realtime/spectator-count';
 import type { FairnessRecords } from '../store/fairness.repository';
 import type { MoveService, TablesService } from '../moves';
 import type { GameReads } from '../store/game-reads.repository';
@@ -20,6 +21,8 @@ export interface Services {
   readonly gameMoves: MoveService;
   /** Quick play and rematches. */
   readonly tables: TablesService;
+  /** Followers of each game across processes (Game.spectatorCount). */
+  readonly spectators?: SpectatorCount;
   /** Wrong invite codes a player may give: token buckets by player id (see SECURITY.md). */
   readonly inviteGuesses?: {
     check(playerId: string): number;

@@ -12,4 +12,3 @@ export function newInviteCode(): string {
     code += INVITE_CODE_ALPHABET[randomInt(INVITE_CODE_ALPHABET.length)];
   return code;
 }
-

@@ -104,7 +104,10 @@ async function silentCreate(host: Player): Promise<{ gameId: string; state: Game
 }
 
 async function silentAct(gameId: string, command: Command): Promise<GameState> {
-  const result = await createMoveService(writer).act(gameId, command, { operation: command.type, requestHash: '' });
+  const result = await createMoveService(writer).act(gameId, command, {
+    operation: command.type,
+    requestHash: '',
+  });
   if (result.kind !== 'applied') throw new Error(`not applied: ${JSON.stringify(result)}`);
   return result.state;
 }

@@ -53,6 +53,28 @@ function endWhen<T>(stream: AsyncIterator<T>, ending: (item: T) => Error | null)
   return ended;
 }
 
+/** The stream, calling `ended` once when it ends in any way (completed, failed or closed). */
+function onEnd<T>(stream: AsyncIterableIterator<T>, ended: () => void): AsyncIterableIterator<T> {
+  const watched: AsyncIterableIterator<T> = {
+    async next() {
+      try {
+        const r = await stream.next();
+        if (r.done) ended();
+        return r;
+      } catch (error) {
+        ended();
+        throw error;
+      }
+    },
+    return: (value?: unknown) => {
+      ended();
+      return stream.return?.(value) ?? Promise.resolve({ done: true, value: undefined });
+    },
+    [Symbol.asyncIterator]: () => watched,
+  };
+  return watched;
+}
+
 function viewerOf(ctx: GraphQLContext) {
   return ctx.viewer ? { playerId: ctx.viewer.id } : null;
 }
@@ -72,9 +94,12 @@ export class SubscriptionResolver {
         const now = await ctx.gameLoader.load(key);
         if (now && keptOut(now, viewerId)) throw spectatorsNotAllowed();
         // A game closed to spectators ends a viewer's stream who holds no seat, from its start.
-        return endWhen(await ctx.services.feeds.subscribe(key, after), (item) =>
+        const stream = endWhen(await ctx.services.feeds.subscribe(key, after), (item) =>
           keptOut(item.state, viewerId) ? spectatorsNotAllowed() : null,
         );
+        // Counted among the game's followers while it lasts (seated players are left out when counting).
+        const release = ctx.services.spectators?.follow(key, viewerId);
+        return release ? onEnd(stream, release) : stream;
       } catch (error) {
         if (error instanceof GameNotFoundError) throw notFound(`game ${gameId}`);
         if (error instanceof AfterSeqError) throw badInput(error.message, 'afterSeq');

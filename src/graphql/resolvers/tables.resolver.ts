@@ -1,5 +1,5 @@
 // The tables' mutations (quick play, rematch, host controls) and the fields linking a game to its rematch.
-import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { BOT_FILL_SECONDS, PRESETS } from '../../engine';
 import type { GraphQLContext } from '../context';
 import { GameInput } from '../inputs/game.input';
@@ -95,6 +95,15 @@ export class TablesResolver {
 
 @Resolver(() => Game)
 export class GameTableResolver {
+  @FieldResolver(() => Int, {
+    description:
+      'Distinct viewers without a seat following the game live (gameEvents) on any API process: a player once however many sockets, each anonymous subscription once; within 5 s of a change.',
+  })
+  spectatorCount(@Root() game: Game, @Ctx() ctx: GraphQLContext): number {
+    const seated = new Set(game.view.seats.map((s) => s.playerId));
+    return ctx.services.spectators?.count(game.gameId, (id) => seated.has(id)) ?? 0;
+  }
+
   @FieldResolver(() => Game, {
     nullable: true,
     description: 'The follow-up game, once a player asked for a rematch.',

@@ -311,6 +311,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       await ws.close();
       services.lobby.close();
       services.feeds.close();
+      spectators.close();
       chatFeeds.close();
       await closed;
       await apollo.stop();

@@ -139,3 +139,39 @@ test('a bot fill falls due on the other process when the creating one stops, and
   );
   expect(row).toEqual({ joins: '3', starts: '1' });
 }, 60_000);
+
+test('spectatorCount counts distinct viewers without a seat on both processes, within 5 s', async () => {
+  const { connect, subscribeEvents } = await import('../support/ws-client');
+  const [host, guest, watcher] = await Promise.all(['S0', 'S1', 'S2'].map((n) => registerPlayer(b!.url, n)));
+  const game = await mutation(b!.url, 'createGame', 'CreateGameInput', { preset: 'PERUDO' }, host!);
+  await mutation(b!.url, 'joinGame', 'GameInput', { gameId: game.id }, guest!);
+  const count = async () =>
+    (
+      await gql<{ game: { spectatorCount: number } }>(
+        b!.url,
+        `query($id: ID!) { game(id: $id) { spectatorCount } }`,
+        {
+          id: game.id,
+        },
+      )
+    ).body.data!.game.spectatorCount;
+  expect(await count()).toBe(0);
+  // On the other process: the watcher twice (counted once), an anonymous follower, and a seated player (not counted).
+  const a2 = await spawnServer({ databaseUrl: database!.url });
+  const conns = [
+    connect(a2.wsUrl, watcher!.token),
+    connect(a2.wsUrl, watcher!.token),
+    connect(a2.wsUrl),
+    connect(a2.wsUrl, guest!.token),
+  ];
+  const subs = conns.map((c) => subscribeEvents(c, game.id, 0));
+  await Promise.all(subs.map((s) => s.until((x) => x.items.length > 0)));
+  const t0 = Date.now();
+  await until('2 spectators', async () => (await count()) === 2, 5_000);
+  expect(Date.now() - t0).toBeLessThan(5_000);
+  subs[2]!.close();
+  await until('1 spectator', async () => (await count()) === 1, 5_000);
+  for (const c of conns) await c.dispose();
+  await until('no spectator', async () => (await count()) === 0, 5_000);
+  await stopAll([a2]);
+}, 60_000);

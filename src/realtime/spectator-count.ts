@@ -1,0 +1,113 @@
+// Spectators of each game across API processes: every process broadcasts, each second, who follows which
+// game here without a seat; a count is the union of what the processes said in the last few seconds.
+import { randomUUID } from 'node:crypto';
+import type { ChangeBus } from './change-bus';
+
+const PREFIX = 'spectators:';
+/** How often each process tells the others its viewers (ms). */
+const BROADCAST_MS = 1000;
+/** A process's report counts this long (ms): a stopped process's viewers are gone within it. */
+const REPORT_TTL_MS = 3500;
+/** The longest broadcast text (PostgreSQL NOTIFY payloads are below 8000 bytes). */
+const MAX_TEXT = 7000;
+
+interface Report {
+  readonly at: number;
+  /** Viewer keys by game: "p:<playerId>" for a player, "a:<id>" for an anonymous follower. */
+  readonly games: Map<string, Set<string>>;
+}
+
+/**
+ * Who follows which game, on every process. A viewer is a player (once however many sockets they use) or an
+ * anonymous subscription; whether a player holds a seat is decided when counting, on the game's state.
+ */
+export class SpectatorCount {
+  readonly processId = randomUUID();
+  /** This process's live followers: game -> viewer key -> subscriptions. */
+  private readonly local = new Map<string, Map<string, number>>();
+  /** The last report of each process (its parts by sequence), the own one included. */
+  private readonly reports = new Map<string, Report>();
+  private readonly timer: NodeJS.Timeout;
+  /** The last report sent was empty: the next empty one is left unsent (the others' copies expire). */
+  private sentEmpty = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly bus: ChangeBus,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.unsubscribe = bus.onMessage((text) => this.received(text));
+    this.timer = setInterval(() => this.broadcast(), BROADCAST_MS);
+    this.timer.unref();
+  }
+
+  /** Counts a follower of a game until the returned release is called. */
+  follow(gameId: string, playerId: string | null): () => void {
+    const key = playerId ? `p:${playerId}` : `a:${randomUUID()}`;
+    const viewers = this.local.get(gameId) ?? new Map<string, number>();
+    this.local.set(gameId, viewers);
+    viewers.set(key, (viewers.get(key) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const n = (viewers.get(key) ?? 1) - 1;
+      if (n > 0) viewers.set(key, n);
+      else viewers.delete(key);
+      if (viewers.size === 0 && this.local.get(gameId) === viewers) this.local.delete(gameId);
+    };
+  }
+
+  /** Distinct followers of the game on every process, leaving out the players `seated` says hold a seat. */
+  count(gameId: string, seated: (playerId: string) => boolean): number {
+    const keys = new Set<string>(this.local.get(gameId)?.keys() ?? []);
+    const fresh = this.now() - REPORT_TTL_MS;
+    for (const [processId, report] of this.reports) {
+      if (report.at < fresh) this.reports.delete(processId);
+      else if (processId !== this.processId) for (const k of report.games.get(gameId) ?? []) keys.add(k);
+    }
+    let n = 0;
+    for (const k of keys) if (!(k.startsWith('p:') && seated(k.slice(2)))) n++;
+    return n;
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.unsubscribe();
+  }
+
+  /** Sends this process's followers, in parts that fit a notification, the first part starting a report. */
+  private broadcast(): void {
+    if (this.local.size === 0 && this.sentEmpty) return;
+    this.sentEmpty = this.local.size === 0;
+    const parts: string[][] = [[]];
+    let size = 0;
+    for (const [gameId, viewers] of this.local) {
+      const entry = `${gameId}=${[...viewers.keys()].join(',')}`;
+      if (size + entry.length > MAX_TEXT && parts[parts.length - 1]!.length > 0) {
+        parts.push([]);
+        size = 0;
+      }
+      parts[parts.length - 1]!.push(entry);
+      size += entry.length + 1;
+    }
+    parts.forEach((games, i) => {
+      void Promise.resolve(this.bus.send(`${PREFIX}${this.processId}|${i}|${games.join(';')}`)).catch(
+        () => {},
+      );
+    });
+  }
+
+  private received(text: string): void {
+    if (!text.startsWith(PREFIX)) return;
+    const [processId, part, body] = text.slice(PREFIX.length).split('|');
+    if (!processId || part === undefined || body === undefined) return;
+    const previous = this.reports.get(processId);
+    const games = part === '0' || !previous ? new Map<string, Set<string>>() : previous.games;
+    for (const entry of body ? body.split(';') : []) {
+      const [gameId, viewers] = entry.split('=');
+      if (gameId && viewers) games.set(gameId, new Set(viewers.split(',')));
+    }
+    this.reports.set(processId, { at: this.now(), games });
+  }
+}

@@ -225,6 +225,28 @@ describe('rematch', () => {
     expect((await ok('rematch', { gameId: game.id }, ann!)).id).toBe(next.id);
   });
 
+  test('a later caller: KICKED when kicked from the rematch, GAME_NOT_IN_LOBBY once it started', async () => {
+    const [ann, bob, cid, dan] = players;
+    const game = await ok('createGame', { preset: 'PERUDO' }, ann!);
+    for (const p of [bob, cid, dan]) await ok('joinGame', { gameId: game.id }, p!);
+    await ok('startGame', { gameId: game.id }, ann!);
+    for (const p of [bob, cid, dan]) await ok('leaveGame', { gameId: game.id }, p!);
+    const next = await ok('rematch', { gameId: game.id }, ann!);
+    await ok('rematch', { gameId: game.id }, bob!);
+    const kicked = await ok('kickPlayer', { gameId: next.id, position: 1 }, ann!);
+    expect(ids(kicked)).toEqual([ann!.id]);
+    expect(await refused('rematch', { gameId: game.id }, bob!)).toEqual([
+      'KICKED',
+      'the host removed you from this game: you cannot join it again',
+    ]);
+    await ok('rematch', { gameId: game.id }, cid!);
+    await ok('startGame', { gameId: next.id }, ann!);
+    expect(await refused('rematch', { gameId: game.id }, dan!)).toEqual([
+      'GAME_NOT_IN_LOBBY',
+      'players can join only while the game is in its lobby',
+    ]);
+  });
+
   test('concurrent first calls by every player create one game', async () => {
     const four = players.slice(0, 4);
     const game = await ok('createGame', { preset: 'PERUDO' }, four[0]!);

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { type ServerProcess, spawnServer, stopAll } from '../support/server-launcher';
 import { keyOf, sql } from '../support/sql';
 import { until } from '../support/timing';
+import { connect, subscribeEvents } from '../support/ws-client';
 
 let database: TestDatabase | undefined;
 let a: ServerProcess | undefined;
@@ -141,7 +142,6 @@ test('a bot fill falls due on the other process when the creating one stops, and
 }, 60_000);
 
 test('spectatorCount counts distinct viewers without a seat on both processes, within 5 s', async () => {
-  const { connect, subscribeEvents } = await import('../support/ws-client');
   const [host, guest, watcher] = await Promise.all(['S0', 'S1', 'S2'].map((n) => registerPlayer(b!.url, n)));
   const game = await mutation(b!.url, 'createGame', 'CreateGameInput', { preset: 'PERUDO' }, host!);
   await mutation(b!.url, 'joinGame', 'GameInput', { gameId: game.id }, guest!);

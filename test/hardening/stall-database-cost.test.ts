@@ -69,7 +69,9 @@ function request(texts: readonly string[]): string[] {
     if (STATS_QUERY.test(t)) return ['player records'];
     if (GAME_STATES_QUERY.test(t)) return ['game states'];
     if (GAMES_PAGE_QUERY.test(t)) return ['player games'];
-    if (/FROM "public"."games"|FROM games g\s+ORDER BY/.test(t)) return ['games page'];
+    // The list's page, whatever its filter (private and spectator-less games are left out per viewer).
+    if (/FROM "public"."games"|FROM games g\s+(WHERE [\s\S]*)?ORDER BY g\.created_at/.test(t))
+      return ['games page'];
     if (/FROM "public"."players"/.test(t)) return ['players'];
     if (/turn_deadline <= now\(\)|pg_notify/.test(t)) return [];
     return [t];

@@ -34,7 +34,8 @@ export type AppendResult =
   /** Another request took the idempotency key first: nothing was appended. */
   | { readonly kind: 'key_taken' };
 
-interface ChatRow {
+/** A stored chat message, as read with CHAT_COLUMNS. */
+export interface ChatRow {
   game_id: string;
   seq: number;
   author_id: string;
@@ -44,7 +45,7 @@ interface ChatRow {
   at: Date;
 }
 
-const COLUMNS = `game_id::text AS game_id, seq, author_id::text AS author_id, seat, text, emote::text AS emote, at`;
+export const CHAT_COLUMNS = `game_id::text AS game_id, seq, author_id::text AS author_id, seat, text, emote::text AS emote, at`;
 
 function toRecord(r: ChatRow): ChatRecord {
   return {
@@ -98,7 +99,7 @@ export class ChatRepository {
         `INSERT INTO chat_messages (game_id, seq, author_id, seat, text, emote, at)
          SELECT $1, COALESCE(max(seq), 0) + 1, $2, $3, $4, $5::"Emote", clock_timestamp()
            FROM chat_messages WHERE game_id = $1
-         RETURNING ${COLUMNS}`,
+         RETURNING ${CHAT_COLUMNS}`,
         [message.gameId, message.authorId, message.seat, message.text, message.emote],
       );
       const appended = toRecord(rows[0]!);
@@ -139,7 +140,7 @@ export class ChatRepository {
   ): Promise<ChatRecord[]> {
     if (first <= 0) return [];
     const { rows } = await this.pool.query<ChatRow>(
-      `SELECT ${COLUMNS} FROM chat_messages c
+      `SELECT ${CHAT_COLUMNS} FROM chat_messages c
         WHERE c.game_id = $1 AND c.seq > $2
           AND ($4::uuid IS NULL OR NOT EXISTS
                 (SELECT 1 FROM player_mutes m WHERE m.player_id = $4 AND m.muted_id = c.author_id))
@@ -151,7 +152,7 @@ export class ChatRepository {
 
   async one(gameId: string, seq: number): Promise<ChatRecord | null> {
     const { rows } = await this.pool.query<ChatRow>(
-      `SELECT ${COLUMNS} FROM chat_messages WHERE game_id = $1 AND seq = $2`,
+      `SELECT ${CHAT_COLUMNS} FROM chat_messages WHERE game_id = $1 AND seq = $2`,
       [gameId, seq],
     );
     return rows[0] ? toRecord(rows[0]) : null;
@@ -172,7 +173,7 @@ export class ChatRepository {
     const byGame = new Map<string, ChatRecord[]>(gameIds.map((id) => [id, []]));
     if (gameIds.length === 0) return byGame;
     const { rows } = await this.pool.query<ChatRow>(
-      `SELECT ${COLUMNS} FROM chat_messages WHERE game_id = ANY($1::uuid[]) ORDER BY game_id, seq`,
+      `SELECT ${CHAT_COLUMNS} FROM chat_messages WHERE game_id = ANY($1::uuid[]) ORDER BY game_id, seq`,
       [gameIds],
     );
     for (const r of rows) byGame.get(r.game_id)?.push(toRecord(r));

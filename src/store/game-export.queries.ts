@@ -1,6 +1,7 @@
 // The export's reads: finished games in (finishedAt, id) order, a page at a time, with all their rounds.
 import type { Pool } from 'pg';
 import type { RuleSet } from '../engine';
+import { CHAT_COLUMNS, type ChatRow } from './chat.repository';
 import type { GameHistoryQueries } from './game-history.queries';
 
 export interface ExportFilter {
@@ -152,17 +153,8 @@ export class GameExportQueries {
         [ids],
       ),
       this.history.finishingOrders(ids),
-      this.pool.query<{
-        game_id: string;
-        seq: number;
-        author_id: string;
-        seat: number | null;
-        text: string | null;
-        emote: string | null;
-        at: Date;
-      }>(
-        `SELECT game_id::text AS game_id, seq, author_id::text AS author_id, seat, text, emote::text AS emote, at
-           FROM chat_messages WHERE game_id = ANY($1::uuid[]) ORDER BY game_id, seq`,
+      this.pool.query<ChatRow>(
+        `SELECT ${CHAT_COLUMNS} FROM chat_messages WHERE game_id = ANY($1::uuid[]) ORDER BY game_id, seq`,
         [ids],
       ),
     ]);

@@ -20,24 +20,16 @@ export interface IdempotencyJanitorOptions {
 // outer delete a TID scan (an IN subquery may be planned as a join over the whole table). The records of
 // game mutations, of registrations and of token rotations expire alike and are swept by the same statement,
 // one batch of each (rotations are counted with the registrations).
-const DELETE_BATCH = `WITH mutations AS (
-    DELETE FROM idempotency_records
+const expiredBatch = (name: string, table: string): string => `${name} AS (
+    DELETE FROM ${table}
      WHERE ctid = ANY(ARRAY(
-       SELECT ctid FROM idempotency_records WHERE created_at < $1
+       SELECT ctid FROM ${table} WHERE created_at < $1
         ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED))
-    RETURNING 1),
-  registrations AS (
-    DELETE FROM registration_records
-     WHERE ctid = ANY(ARRAY(
-       SELECT ctid FROM registration_records WHERE created_at < $1
-        ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED))
-    RETURNING 1),
-  rotations AS (
-    DELETE FROM token_rotations
-     WHERE ctid = ANY(ARRAY(
-       SELECT ctid FROM token_rotations WHERE created_at < $1
-        ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED))
-    RETURNING 1)
+    RETURNING 1)`;
+
+const DELETE_BATCH = `WITH ${expiredBatch('mutations', 'idempotency_records')},
+  ${expiredBatch('registrations', 'registration_records')},
+  ${expiredBatch('rotations', 'token_rotations')}
   SELECT (SELECT count(*) FROM mutations)::int AS mutations,
          (SELECT count(*) FROM registrations)::int + (SELECT count(*) FROM rotations)::int AS registrations`;
 

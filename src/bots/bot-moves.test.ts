@@ -16,7 +16,7 @@ import {
   type RuleSet,
 } from '../engine';
 import { buildRound } from '../engine/testing/builders';
-import { botMove } from './bot-moves';
+import { botMove, standInMove } from './bot-moves';
 import { STRATEGIES } from './strategy';
 
 const AT = '2026-01-01T00:00:00.000Z';
@@ -155,7 +155,16 @@ describe('out-of-turn exact calls (PUB calza)', () => {
 
   it.each(['NORMAL', 'HARD'] as const)('%s calls exact on a bid its own dice make likely exact', (level) => {
     // Two aces are exact unless one of the two unseen dice is an ace: (5/6)^2 = 69%.
-    expect(botMove(table(2, level), seededRng(1))).toEqual({ type: 'EXACT', playerId: 'p2' });
+    expect(botMove(table(2, level), seededRng(1))).toEqual({ type: 'EXACT', playerId: 'p2', byBot: true });
+  });
+
+  it('an away seat is played by a NORMAL bot, its moves marked byBot', () => {
+    const state = table(2, 'EASY');
+    const away: GameState = {
+      ...state,
+      seats: state.seats.map((s, i) => (i === 2 ? { ...s, bot: undefined, away: true } : s)),
+    };
+    expect(botMove(away, seededRng(1))).toEqual({ type: 'EXACT', playerId: 'p2', byBot: true });
   });
 
   it.each(BOT_LEVELS)(
@@ -165,4 +174,14 @@ describe('out-of-turn exact calls (PUB calza)', () => {
       expect(botMove(table(2, 'EASY'), seededRng(1))).toBeNull();
     },
   );
+});
+
+describe('standInMove', () => {
+  it("is what a NORMAL bot plays on the seat's turn, from its own view; null off turn", () => {
+    const state = buildRound({ rules: 'PUB', hands: [[3], [4], [1, 1, 5, 6]], bids: [[0, 2, 1]] });
+    const turn = currentRound(state)!.turn!;
+    const view = viewFor(state, { playerId: state.seats[turn]!.playerId });
+    expect(standInMove(state, turn, seededRng(3))).toEqual(STRATEGIES.NORMAL(view, seededRng(3)));
+    expect(standInMove(state, (turn + 1) % 3, seededRng(3))).toBeNull();
+  });
 });

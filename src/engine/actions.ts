@@ -1,5 +1,6 @@
 // The engine's commands: validating a command against a game state and deciding its events.
 import type { MoveContext } from './action-support';
+import { markAway, nudge, returnToGame } from './away.actions';
 import { bid, dudo, exact } from './bidding.actions';
 import type { ActionContext, ActionResult, Command } from './commands';
 import { rngDiceSource, type DiceSource } from './dice-source';
@@ -27,13 +28,19 @@ export function applyCommand(state: GameState, command: Command, context: Action
     case 'START':
       return start(state, command.playerId, ctx);
     case 'BID':
-      return bid(state, command.playerId, command.quantity, command.face, ctx);
+      return bid(state, command.playerId, command.quantity, command.face, ctx, command.byBot === true);
     case 'DUDO':
-      return dudo(state, command.playerId, ctx);
+      return dudo(state, command.playerId, ctx, command.byBot === true);
     case 'EXACT':
-      return exact(state, command.playerId, ctx);
+      return exact(state, command.playerId, ctx, command.byBot === true);
     case 'TIMEOUT':
-      return timeout(state, command.seat, ctx);
+      return timeout(state, command.seat, ctx, command.move ?? null);
+    case 'RETURN':
+      return returnToGame(state, command.playerId, ctx);
+    case 'NUDGE':
+      return nudge(state, command.playerId, ctx);
+    case 'MARK_AWAY':
+      return markAway(state, command.seat, command.reason, ctx);
     case 'EXPIRE_LOBBY':
       return expireLobby(state, ctx);
     case 'KICK':

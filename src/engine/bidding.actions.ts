@@ -8,6 +8,7 @@ import {
   minQuantity,
   type BiddingContext,
 } from './bidding';
+import { isByBot, returnBeforeOwnMove, serverMoveRefusal } from './away.actions';
 import type { ActionResult } from './commands';
 import { callExact, challenge } from './round-flow';
 import {
@@ -104,26 +105,33 @@ export function bid(
   quantity: number,
   face: number,
   ctx: MoveContext,
+  byBot = false,
 ): ActionResult {
   const p = playing(state, playerId);
   if ('code' in p) return fail(p);
   if (p.round.turn !== p.seat) return fail(notYourTurn(p.round));
-  const v = checkBid(state, p.round, p.seat, quantity, face);
+  const v = checkBid(state, p.round, p.seat, quantity, face) ?? serverMoveRefusal(state, p.seat, byBot);
   if (v) return fail(v);
   const t = new Transition(state, ctx.at);
-  t.emit({ type: 'BID_PLACED', seat: p.seat, quantity, face, timedOut: false });
+  returnBeforeOwnMove(t, p.seat, byBot);
+  const bot = isByBot(state, p.seat, byBot);
+  t.emit({ type: 'BID_PLACED', seat: p.seat, quantity, face, timedOut: false, byBot: bot });
   return done(t);
 }
 
-export function dudo(state: GameState, playerId: PlayerId, ctx: MoveContext): ActionResult {
+export function dudo(state: GameState, playerId: PlayerId, ctx: MoveContext, byBot = false): ActionResult {
   const p = playing(state, playerId);
   if ('code' in p) return fail(p);
   if (p.round.turn !== p.seat) return fail(notYourTurn(p.round));
   const last = lastBid(p.round);
   if (!last)
     return fail(violation('NO_BID_TO_CHALLENGE', 'there is no bid to challenge yet: open the bidding'));
+  const refused = serverMoveRefusal(state, p.seat, byBot);
+  if (refused) return fail(refused);
   const t = new Transition(state, ctx.at);
-  challenge(t, p.round, p.seat, last, false, ctx.dice);
+  returnBeforeOwnMove(t, p.seat, byBot);
+  const by = { timedOut: false, byBot: isByBot(state, p.seat, byBot) };
+  challenge(t, p.round, p.seat, last, by, ctx.dice);
   return done(t);
 }
 
@@ -165,12 +173,13 @@ export function checkExact(state: GameState, round: RoundState, seat: number): V
   return null;
 }
 
-export function exact(state: GameState, playerId: PlayerId, ctx: MoveContext): ActionResult {
+export function exact(state: GameState, playerId: PlayerId, ctx: MoveContext, byBot = false): ActionResult {
   const p = playing(state, playerId);
   if ('code' in p) return fail(p);
-  const v = checkExact(state, p.round, p.seat);
+  const v = checkExact(state, p.round, p.seat) ?? serverMoveRefusal(state, p.seat, byBot);
   if (v) return fail(v);
   const t = new Transition(state, ctx.at);
-  callExact(t, p.round, p.seat, lastBid(p.round)!, ctx.dice);
+  returnBeforeOwnMove(t, p.seat, byBot);
+  callExact(t, p.round, p.seat, lastBid(p.round)!, isByBot(state, p.seat, byBot), ctx.dice);
   return done(t);
 }

@@ -117,6 +117,7 @@ describe('RULES §2: raising a non-ace bid, by raise mode', () => {
         quantity: 4,
         face: 2,
         timedOut: false,
+        byBot: false,
         seq: before.seq + 1,
         version: before.version + 1,
         at: t.state.createdAt,

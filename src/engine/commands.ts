@@ -18,6 +18,12 @@ export type ActionResult =
   | { readonly ok: true; readonly state: GameState; readonly events: readonly GameEvent[] }
   | { readonly ok: false; readonly violation: Violation };
 
+/** A move on one's own turn, as a bot decides it. */
+export type TurnMove =
+  | { readonly type: 'BID'; readonly quantity: number; readonly face: number }
+  | { readonly type: 'DUDO' }
+  | { readonly type: 'EXACT' };
+
 export type Command =
   /** `inviteCode`: what the player typed (PRIVATE games); `invited`: seated by the server (a rematch). */
   | {
@@ -37,11 +43,33 @@ export type Command =
   | { readonly type: 'REMOVE_BOT'; readonly playerId: PlayerId; readonly seat: number }
   | { readonly type: 'LEAVE'; readonly playerId: PlayerId }
   | { readonly type: 'START'; readonly playerId: PlayerId }
-  | { readonly type: 'BID'; readonly playerId: PlayerId; readonly quantity: number; readonly face: number }
-  | { readonly type: 'DUDO'; readonly playerId: PlayerId }
-  | { readonly type: 'EXACT'; readonly playerId: PlayerId }
-  /** Issued by the server when the turn of `seat` ran out (timed turns only). */
-  | { readonly type: 'TIMEOUT'; readonly seat: number }
+  /**
+   * The moves of a round. `byBot`: made by the server for a seat it plays (a bot, or a person's away seat);
+   * absent or false: the player's own move, which brings an away player back.
+   */
+  | {
+      readonly type: 'BID';
+      readonly playerId: PlayerId;
+      readonly quantity: number;
+      readonly face: number;
+      readonly byBot?: boolean;
+    }
+  | { readonly type: 'DUDO'; readonly playerId: PlayerId; readonly byBot?: boolean }
+  | { readonly type: 'EXACT'; readonly playerId: PlayerId; readonly byBot?: boolean }
+  /**
+   * Issued by the server when the turn of `seat` ran out (timed turns only), with the move a NORMAL bot
+   * chose from that seat's view; absent or refused by the rules: the default move (defaultMove).
+   */
+  | { readonly type: 'TIMEOUT'; readonly seat: number; readonly move?: TurnMove | null }
+  /** The player takes their away seat back. */
+  | { readonly type: 'RETURN'; readonly playerId: PlayerId }
+  /** A player in play nudges the person on turn in an untimed game. */
+  | { readonly type: 'NUDGE'; readonly playerId: PlayerId }
+  /**
+   * Issued by the server: the person on turn in `seat` becomes away, as a nudge on this turn ran out
+   * (checked here) or as they stayed disconnected for the table's disconnectSeconds (checked by the server).
+   */
+  | { readonly type: 'MARK_AWAY'; readonly seat: number; readonly reason: 'NUDGE' | 'DISCONNECTED' }
   /** The host frees another seat in the lobby; the kicked player cannot join again. */
   | { readonly type: 'KICK'; readonly playerId: PlayerId; readonly seat: number }
   /** The host hands the host role to the person in `seat`. */

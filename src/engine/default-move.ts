@@ -22,9 +22,10 @@ export function defaultMove(state: GameState, seat: number): DefaultMove | null 
   return opening ? { kind: 'BID', quantity: opening.minQuantity, face: opening.face } : null;
 }
 
-/** The command that makes `move` as `playerId`. */
-export function defaultMoveCommand(move: DefaultMove, playerId: PlayerId): Command {
+/** The command that makes `move` as `playerId` (`byBot`: for a seat the server plays). */
+export function defaultMoveCommand(move: DefaultMove, playerId: PlayerId, byBot = false): Command {
+  const by = byBot ? { byBot: true } : {};
   return move.kind === 'DUDO'
-    ? { type: 'DUDO', playerId }
-    : { type: 'BID', playerId, quantity: move.quantity, face: move.face };
+    ? { type: 'DUDO', playerId, ...by }
+    : { type: 'BID', playerId, quantity: move.quantity, face: move.face, ...by };
 }

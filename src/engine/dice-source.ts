@@ -64,6 +64,9 @@ export function mayRollDice(state: GameState, command: Command): boolean {
     case 'KICK':
     case 'TRANSFER_HOST':
     case 'LINK_REMATCH':
+    case 'RETURN':
+    case 'NUDGE':
+    case 'MARK_AWAY':
       return false;
   }
 }

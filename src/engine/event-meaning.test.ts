@@ -5,7 +5,7 @@ import { PRESETS } from './rules';
 import { AT } from './testing/builders';
 
 const base = { seq: 1, version: 1, at: AT };
-const bid = { seq: 7, seat: 0, quantity: 2, face: 3, at: AT, timedOut: false };
+const bid = { seq: 7, seat: 0, quantity: 2, face: 3, at: AT, timedOut: false, byBot: false };
 
 /** One event of every kind, with a leave in the lobby and one in play. */
 const SAMPLES: Record<string, GameEvent> = {
@@ -58,6 +58,9 @@ const SAMPLES: Record<string, GameEvent> = {
   },
   PLAYER_ELIMINATED: { ...base, type: 'PLAYER_ELIMINATED', seat: 0, playerId: 'p0' },
   GAME_FINISHED: { ...base, type: 'GAME_FINISHED', winner: 1 },
+  SEAT_AWAY: { ...base, type: 'SEAT_AWAY', seat: 1, playerId: 'p1', reason: 'TIMEOUTS' },
+  SEAT_RETURNED: { ...base, type: 'SEAT_RETURNED', seat: 1, playerId: 'p1' },
+  PLAYER_NUDGED: { ...base, type: 'PLAYER_NUDGED', seat: 1, playerId: 'p1', by: 'p0', deadline: AT },
 };
 
 function meaning(of: (e: GameEvent) => boolean): string[] {

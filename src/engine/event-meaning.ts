@@ -25,6 +25,9 @@ export function isMidAction(event: GameEvent): boolean {
     case 'REMATCH_CREATED':
     case 'PLAYER_KICKED':
     case 'HOST_CHANGED':
+    case 'SEAT_AWAY':
+    case 'SEAT_RETURNED':
+    case 'PLAYER_NUDGED':
       return false;
   }
 }
@@ -53,6 +56,9 @@ export function isRoundEvent(event: GameEvent): boolean {
     case 'REMATCH_CREATED':
     case 'PLAYER_KICKED':
     case 'HOST_CHANGED':
+    case 'SEAT_AWAY':
+    case 'SEAT_RETURNED':
+    case 'PLAYER_NUDGED':
       return false;
   }
 }
@@ -75,6 +81,9 @@ const LOBBY_EVENT: Readonly<Record<GameEventType, boolean>> = {
   REMATCH_CREATED: false,
   PLAYER_KICKED: true,
   HOST_CHANGED: true,
+  SEAT_AWAY: false,
+  SEAT_RETURNED: false,
+  PLAYER_NUDGED: false,
 };
 
 /** Whether an event of this type changes what the lobby shows of the game. */
@@ -103,6 +112,9 @@ export function renumbersSeats(event: GameEvent): boolean {
     case 'GAME_FINISHED':
     case 'REMATCH_CREATED':
     case 'HOST_CHANGED':
+    case 'SEAT_AWAY':
+    case 'SEAT_RETURNED':
+    case 'PLAYER_NUDGED':
       return false;
   }
 }

@@ -23,7 +23,10 @@ export type GameEventType =
   | 'GAME_FINISHED'
   | 'REMATCH_CREATED'
   | 'PLAYER_KICKED'
-  | 'HOST_CHANGED';
+  | 'HOST_CHANGED'
+  | 'SEAT_AWAY'
+  | 'SEAT_RETURNED'
+  | 'PLAYER_NUDGED';
 
 interface EventBase {
   /** 1-based position in the game's log. */
@@ -86,14 +89,18 @@ export interface BidPlacedEvent extends EventBase {
   readonly seat: number;
   readonly quantity: number;
   readonly face: number;
-  /** Placed by the server when the turn ran out (the minimum legal opening bid). */
+  /** Placed by the server when the turn ran out. */
   readonly timedOut: boolean;
+  /** Placed by the server for the seat (a bot, an away seat, a timed-out turn); absent in older logs. */
+  readonly byBot?: boolean;
 }
 export interface DudoCalledEvent extends EventBase {
   readonly type: 'DUDO_CALLED';
   readonly seat: number;
   /** Called by the server when the turn ran out. */
   readonly timedOut: boolean;
+  /** Called by the server for the seat; absent in older logs. */
+  readonly byBot?: boolean;
 }
 export interface TurnTimedOutEvent extends EventBase {
   readonly type: 'TURN_TIMED_OUT';
@@ -102,9 +109,36 @@ export interface TurnTimedOutEvent extends EventBase {
   /** The player let too many turns in a row run out and is out of the game. */
   readonly forfeited: boolean;
 }
+
+/** Why the server took a person's seat over. */
+export type AwayReason = 'TIMEOUTS' | 'NUDGE' | 'DISCONNECTED';
+
+export interface SeatAwayEvent extends EventBase {
+  readonly type: 'SEAT_AWAY';
+  readonly seat: number;
+  readonly playerId: PlayerId;
+  readonly reason: AwayReason;
+}
+export interface SeatReturnedEvent extends EventBase {
+  readonly type: 'SEAT_RETURNED';
+  readonly seat: number;
+  readonly playerId: PlayerId;
+}
+export interface PlayerNudgedEvent extends EventBase {
+  readonly type: 'PLAYER_NUDGED';
+  /** The seat on turn, and its player, who was nudged. */
+  readonly seat: number;
+  readonly playerId: PlayerId;
+  /** Who nudged. */
+  readonly by: PlayerId;
+  /** When the seat becomes away if its player has not moved (ISO-8601). */
+  readonly deadline: string;
+}
 export interface ExactCalledEvent extends EventBase {
   readonly type: 'EXACT_CALLED';
   readonly seat: number;
+  /** Called by the server for the seat; absent in older logs. */
+  readonly byBot?: boolean;
 }
 export interface RoundEndedEvent extends EventBase {
   readonly type: 'ROUND_ENDED';
@@ -122,8 +156,10 @@ export interface GameFinishedEvent extends EventBase {
   readonly winner: number;
   /** True when the game reached MAX_ROUNDS with several players left (the winner had the most dice). */
   readonly roundLimit?: boolean;
+  /** True when the game ended because no person was left in play (bots take the first places by dice). */
+  readonly noHumanLeft?: boolean;
   /**
-   * With roundLimit: the seats still in play in the order they finish (most dice first, ties in turn order
+   * With roundLimit or noHumanLeft: the seats still in play in the order they finish (most dice first, ties in turn order
    * from the next starter, as the winner is chosen), the winner first.
    */
   readonly standings?: readonly number[];
@@ -164,7 +200,10 @@ export type GameEvent =
   | GameFinishedEvent
   | RematchCreatedEvent
   | PlayerKickedEvent
-  | HostChangedEvent;
+  | HostChangedEvent
+  | SeatAwayEvent
+  | SeatReturnedEvent
+  | PlayerNudgedEvent;
 
 /** An event before the log has numbered it. */
 export type DraftEvent = GameEvent extends infer E

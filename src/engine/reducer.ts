@@ -31,19 +31,29 @@ function copyGame(s: GameState, p: Partial<GameState>): GameState {
     timeoutsToForfeit: pick(p.timeoutsToForfeit, s.timeoutsToForfeit),
     table: pick(p.table, s.table),
     links: pick(p.links, s.links),
+    nudge: pick(p.nudge, s.nudge),
   };
 }
 
 function copySeat(s: SeatState, p: Partial<SeatState>): SeatState {
+  const diceCount = pick(p.diceCount, s.diceCount);
+  // A seat that leaves play stops being away, silently.
+  const away = pick(p.away, s.away) === true && diceCount > 0;
   return {
     playerId: pick(p.playerId, s.playerId),
-    diceCount: pick(p.diceCount, s.diceCount),
+    diceCount,
     hasBeenPalifico: pick(p.hasBeenPalifico, s.hasBeenPalifico),
     left: pick(p.left, s.left),
     timeouts: pick(p.timeouts, s.timeouts),
-    // Absent for people, so their seats (and stored snapshots) keep the shape they always had.
+    // Absent for people (and seats not away), so stored snapshots keep the shape they always had.
     ...(s.bot ? { bot: s.bot } : {}),
+    ...(away ? { away: true } : {}),
   };
+}
+
+/** Whether a move event was the server's for the seat (older logs: a timed-out turn or a bot's seat). */
+function madeByBot(s: GameState, seat: number, byBot: boolean | undefined, timedOut: boolean): boolean {
+  return byBot ?? (timedOut || s.seats[seat]!.bot !== undefined);
 }
 
 function copyRound(r: RoundState, p: Partial<RoundState>): RoundState {
@@ -194,6 +204,7 @@ export function applyEvent(state: GameState | null, event: GameEvent): GameState
     }
     case 'BID_PLACED': {
       const round = s.rounds[s.rounds.length - 1]!;
+      const byBot = madeByBot(s, event.seat, event.byBot, event.timedOut === true);
       const bid = {
         seq: event.seq,
         seat: event.seat,
@@ -201,11 +212,12 @@ export function applyEvent(state: GameState | null, event: GameEvent): GameState
         face: event.face,
         at: event.at,
         timedOut: event.timedOut === true,
+        byBot,
       };
       return copyGame(s, {
         version,
         seq,
-        seats: event.timedOut ? s.seats : resetTimeouts(s.seats, event.seat),
+        seats: byBot ? s.seats : resetTimeouts(s.seats, event.seat),
         rounds: updateCurrentRound(s, { bids: [...round.bids, bid], turn: nextActiveSeat(s, event.seat) }),
       });
     }
@@ -214,10 +226,32 @@ export function applyEvent(state: GameState | null, event: GameEvent): GameState
       return copyGame(s, {
         version,
         seq,
-        seats: event.timedOut ? s.seats : resetTimeouts(s.seats, event.seat),
+        seats: madeByBot(s, event.seat, event.byBot, event.timedOut)
+          ? s.seats
+          : resetTimeouts(s.seats, event.seat),
       });
     case 'EXACT_CALLED':
-      return copyGame(s, { version, seq, seats: resetTimeouts(s.seats, event.seat) });
+      return copyGame(s, {
+        version,
+        seq,
+        seats: madeByBot(s, event.seat, event.byBot, false) ? s.seats : resetTimeouts(s.seats, event.seat),
+      });
+    case 'SEAT_AWAY':
+      return copyGame(s, { version, seq, seats: updateSeat(s.seats, event.seat, { away: true }) });
+    case 'SEAT_RETURNED':
+      return copyGame(s, {
+        version,
+        seq,
+        seats: updateSeat(s.seats, event.seat, { away: false, timeouts: 0 }),
+      });
+    case 'PLAYER_NUDGED': {
+      const round = s.rounds[s.rounds.length - 1]!;
+      return copyGame(s, {
+        version,
+        seq,
+        nudge: { round: round.number, bids: round.bids.length, deadline: event.deadline },
+      });
+    }
     case 'TURN_TIMED_OUT': {
       const seat = s.seats[event.seat]!;
       return copyGame(s, {

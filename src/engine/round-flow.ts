@@ -2,12 +2,16 @@
 // end of the game, and the turn timeout.
 import { done, fail, notYourTurn, type MoveContext } from './action-support';
 import { countFor } from './bidding';
-import type { ActionResult } from './commands';
+import { checkBid, checkExact } from './bidding.actions';
+import type { ActionResult, TurnMove } from './commands';
 import { defaultMove } from './default-move';
 import type { DiceSource } from './dice-source';
 import {
   activeCount,
+  activeSeats,
   currentRound,
+  noHumanInPlay,
+  tableOptions,
   lastBid,
   nextActiveSeat,
   selfOrNextActive,
@@ -83,10 +87,20 @@ function restartVoidedRound(
   startRound(t, nextActiveSeat(state, outSeat)!, null, dice);
 }
 
-/** Ends the game when one player is left; returns whether it did. */
+/**
+ * Ends the game when one player is left, or when no person is left in play (the bots still in play then
+ * take the first places, most dice first, ties by seat order); returns whether it did.
+ */
 function finishIfWon(t: Transition): boolean {
-  if (activeCount(t.state) !== 1) return false;
-  t.emit({ type: 'GAME_FINISHED', winner: t.state.seats.findIndex((s) => s.diceCount > 0) });
+  const state = t.state;
+  if (activeCount(state) === 1) {
+    t.emit({ type: 'GAME_FINISHED', winner: state.seats.findIndex((s) => s.diceCount > 0) });
+    return true;
+  }
+  if (!noHumanInPlay(state)) return false;
+  // A stable sort keeps equal dice in seat order.
+  const standings = activeSeats(state).sort((a, b) => state.seats[b]!.diceCount - state.seats[a]!.diceCount);
+  t.emit({ type: 'GAME_FINISHED', winner: standings[0]!, noHumanLeft: true, standings });
   return true;
 }
 
@@ -96,14 +110,23 @@ export function challenge(
   round: RoundState,
   seat: number,
   last: BidState,
-  timedOut: boolean,
+  by: { readonly timedOut: boolean; readonly byBot: boolean },
   dice: DiceSource,
 ): void {
   const state = t.state;
-  t.emit({ type: 'DUDO_CALLED', seat, timedOut });
+  t.emit({ type: 'DUDO_CALLED', seat, timedOut: by.timedOut, byBot: by.byBot });
   const actualCount = countFor(round.dice, last.face, acesWild(state, round));
   const loser = actualCount < last.quantity ? last.seat : seat;
-  endRound(t, { kind: 'DUDO', caller: seat, bid: last, actualCount, loser, gainer: null }, dice);
+  const outcome = {
+    kind: 'DUDO',
+    caller: seat,
+    bid: last,
+    actualCount,
+    loser,
+    gainer: null,
+    byBot: by.byBot,
+  };
+  endRound(t, outcome as RoundOutcome, dice);
 }
 
 /**
@@ -115,11 +138,12 @@ export function callExact(
   round: RoundState,
   seat: number,
   last: BidState,
+  byBot: boolean,
   dice: DiceSource,
 ): void {
   const state = t.state;
   const rules = state.rules;
-  t.emit({ type: 'EXACT_CALLED', seat });
+  t.emit({ type: 'EXACT_CALLED', seat, byBot });
   const actualCount = countFor(round.dice, last.face, acesWild(state, round));
   const right = actualCount === last.quantity;
   const belowMax = rules.maxDice === null || state.seats[seat]!.diceCount < rules.maxDice;
@@ -129,14 +153,21 @@ export function callExact(
     loser = rules.exact === 'JINTO' ? last.seat : null;
     gainer = belowMax ? seat : null;
   }
-  endRound(t, { kind: 'EXACT', caller: seat, bid: last, actualCount, loser, gainer }, dice);
+  endRound(t, { kind: 'EXACT', caller: seat, bid: last, actualCount, loser, gainer, byBot }, dice);
 }
 
 /**
- * The turn of `seat` ran out: the server makes its default move (`defaultMove`: dudo if there is a bid,
- * else the smallest opening bid). A player who let `timeoutsToForfeit` turns in a row run out forfeits instead.
+ * The turn of `seat` ran out: the server plays it as a NORMAL bot chose (`move`, from that seat's view), or
+ * by the default move (`defaultMove`) when none is given or the rules refuse it; marked byBot. A player
+ * who let `timeoutsToForfeit` turns in a row run out goes away first (SEAT_AWAY, a step of its own before the
+ * move) where the table says so, else forfeits.
  */
-export function timeout(state: GameState, seat: number, ctx: MoveContext): ActionResult {
+export function timeout(
+  state: GameState,
+  seat: number,
+  ctx: MoveContext,
+  move: TurnMove | null = null,
+): ActionResult {
   const round = currentRound(state);
   if (state.status !== 'IN_PROGRESS' || !round) {
     return fail(violation('GAME_NOT_IN_PROGRESS', 'the game is not being played'));
@@ -144,18 +175,46 @@ export function timeout(state: GameState, seat: number, ctx: MoveContext): Actio
   if (state.turnSeconds === null) return fail(violation('NOT_YOUR_TURN', 'turns of this game are not timed'));
   if (round.turn !== seat) return fail(notYourTurn(round));
   const player = state.seats[seat]!;
-  const forfeited = player.timeouts + 1 >= state.timeoutsToForfeit;
+  const limit = player.timeouts + 1 >= state.timeoutsToForfeit;
+  const away = limit && tableOptions(state).awayAfterTimeouts && !player.bot;
+  const forfeited = limit && !away;
   const t = new Transition(state, ctx.at);
   t.emit({ type: 'TURN_TIMED_OUT', seat, playerId: player.playerId, forfeited });
   if (forfeited) {
     eliminateMidRound(t, round, seat, player.playerId, ctx.dice);
     return done(t);
   }
-  // The guards above are defaultMove's own: the game is in progress and it is `seat`'s turn.
-  const move = defaultMove(state, seat)!;
-  if (move.kind === 'DUDO') challenge(t, round, seat, lastBid(round)!, true, ctx.dice);
-  else t.emit({ type: 'BID_PLACED', seat, quantity: move.quantity, face: move.face, timedOut: true });
+  if (away && player.away !== true) {
+    t.emit({ type: 'SEAT_AWAY', seat, playerId: player.playerId, reason: 'TIMEOUTS' });
+    t.step();
+  }
+  const chosen = move && legalTurnMove(state, round, seat, move) ? move : fallbackMove(state, seat);
+  const last = lastBid(round);
+  if (chosen.type === 'DUDO') challenge(t, round, seat, last!, { timedOut: true, byBot: true }, ctx.dice);
+  else if (chosen.type === 'EXACT') callExact(t, round, seat, last!, true, ctx.dice);
+  else
+    t.emit({
+      type: 'BID_PLACED',
+      seat,
+      quantity: chosen.quantity,
+      face: chosen.face,
+      timedOut: true,
+      byBot: true,
+    });
   return done(t);
+}
+
+/** Whether `move` is legal for `seat` on its turn. */
+function legalTurnMove(state: GameState, round: RoundState, seat: number, move: TurnMove): boolean {
+  if (move.type === 'BID') return checkBid(state, round, seat, move.quantity, move.face) === null;
+  if (move.type === 'DUDO') return lastBid(round) !== null;
+  return checkExact(state, round, seat) === null;
+}
+
+/** The default move as a turn move (the guards of defaultMove hold: it is `seat`'s turn in play). */
+function fallbackMove(state: GameState, seat: number): TurnMove {
+  const move = defaultMove(state, seat)!;
+  return move.kind === 'DUDO' ? { type: 'DUDO' } : { type: 'BID', quantity: move.quantity, face: move.face };
 }
 
 function acesWild(state: GameState, round: RoundState): boolean {

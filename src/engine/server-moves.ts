@@ -1,6 +1,14 @@
 // When the server next moves in a game by itself: a timed turn running out, or a bot's move.
 import { checkExact } from './bidding.actions';
-import { currentRound, lastBid, turnDeadline, turnStartedAt, type GameState } from './state';
+import {
+  currentRound,
+  lastBid,
+  playedByServer,
+  tableOptions,
+  turnDeadline,
+  turnStartedAt,
+  type GameState,
+} from './state';
 import { tableMoveDue } from './table.actions';
 import { epochMillis } from './timestamps';
 
@@ -8,17 +16,22 @@ import { epochMillis } from './timestamps';
 export const DEFAULT_BOT_DELAY_MS = 1000;
 
 /**
- * The seats whose bot may act now: the bot whose turn it is, and the bots that may call exact out of turn
- * (where the rules allow it). Empty outside play.
+ * The seats the server plays (bots, and away seats) that may act now: the one whose turn it is, and those
+ * that may call exact out of turn (where the rules allow it). Empty outside play.
  */
 export function botsToAct(state: GameState): number[] {
   const round = currentRound(state);
   if (state.status !== 'IN_PROGRESS' || !round || round.turn === null) return [];
   const seats: number[] = [];
-  if (state.seats[round.turn]!.bot) seats.push(round.turn);
+  if (playedByServer(state.seats[round.turn]!)) seats.push(round.turn);
   if (state.rules.exactCaller === 'ANY_EXCEPT_NEXT' && lastBid(round)) {
     state.seats.forEach((s, seat) => {
-      if (s.bot && seat !== round.turn && s.diceCount > 0 && checkExact(state, round, seat) === null)
+      if (
+        playedByServer(s) &&
+        seat !== round.turn &&
+        s.diceCount > 0 &&
+        checkExact(state, round, seat) === null
+      )
         seats.push(seat);
     });
   }
@@ -33,10 +46,29 @@ export function botsToAct(state: GameState): number[] {
  */
 export function serverMoveDue(state: GameState, botDelayMs: number): number | null {
   if (state.status === 'LOBBY') return tableMoveDue(state);
-  const deadline = turnDeadline(state);
+  const deadline = earliest(turnDeadline(state), disconnectCheckDue(state));
   if (botsToAct(state).length === 0) return deadline;
   const started = turnStartedAt(state);
   const botDue = started === null ? null : epochMillis(started) + botDelayMs;
   if (botDue === null) return deadline;
   return deadline === null ? botDue : Math.min(deadline, botDue);
+}
+
+function earliest(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  return b === null ? a : Math.min(a, b);
+}
+
+/**
+ * In an untimed game with disconnectSeconds, when the person on turn may first be taken over for being
+ * disconnected: disconnectSeconds after the turn began (their last disconnection, if later, is the
+ * server's to read: presence is not state). Null when that does not apply.
+ */
+export function disconnectCheckDue(state: GameState): number | null {
+  const seconds = tableOptions(state).disconnectSeconds;
+  const turn = currentRound(state)?.turn ?? null;
+  if (state.status !== 'IN_PROGRESS' || state.turnSeconds !== null || seconds === null || turn === null)
+    return null;
+  if (playedByServer(state.seats[turn]!)) return null;
+  return epochMillis(turnStartedAt(state)!) + seconds * 1000;
 }

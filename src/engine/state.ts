@@ -79,6 +79,8 @@ export interface SeatState {
   readonly timeouts: number;
   /** Set when the server plays this seat; absent for people. */
   readonly bot?: BotLevel;
+  /** Set while the server plays this person's seat for them (away); absent otherwise. */
+  readonly away?: boolean;
 }
 
 export interface BidState {
@@ -90,6 +92,8 @@ export interface BidState {
   readonly at: string;
   /** Made by the server because the player's turn ran out. */
   readonly timedOut: boolean;
+  /** Made by the server for the seat: a bot player, an away seat or a timed-out turn. */
+  readonly byBot: boolean;
 }
 
 export interface RoundOutcome {
@@ -101,6 +105,16 @@ export interface RoundOutcome {
   readonly loser: number | null;
   /** The seat that gained a die, if any. */
   readonly gainer: number | null;
+  /** The call was made by the server for the caller's seat (absent in rounds logged before: see callByBot). */
+  readonly byBot?: boolean;
+}
+
+/** A nudge on the turn it was made on: the turn is `bids` bids into round `round`. */
+export interface NudgeState {
+  readonly round: number;
+  readonly bids: number;
+  /** When the nudged player's seat becomes away if they have not moved (ISO-8601). */
+  readonly deadline: string;
 }
 
 export interface RoundState {
@@ -151,6 +165,8 @@ export interface GameState {
   readonly table?: TableOptions;
   /** Invite code, quick play, rematch links and kicked players (absent in older states: see tableLinks). */
   readonly links?: TableLinks;
+  /** The last nudge (see nudgeDeadline: it holds for the turn it was made on only). */
+  readonly nudge?: NudgeState | null;
 }
 
 /** The table's options, with the defaults for games created before tables had options. */
@@ -175,13 +191,42 @@ export function turnStartedAt(state: GameState): string | null {
 }
 
 /**
- * When the current turn of a timed game runs out, in milliseconds since the epoch, or null: computed from
- * the state's own timestamps, so every process that holds the state agrees on it.
+ * When the current turn runs out, in milliseconds since the epoch, or null: a timed turn's end, or the
+ * deadline of a nudge on this turn of an untimed game. Computed from the state's own timestamps, so every
+ * process that holds the state agrees on it.
  */
 export function turnDeadline(state: GameState): number | null {
-  if (state.turnSeconds === null) return null;
+  if (state.turnSeconds === null) return nudgeDeadline(state);
   const started = turnStartedAt(state);
   return started === null ? null : epochMillis(started) + state.turnSeconds * 1000;
+}
+
+/** The deadline of a nudge on the current turn (epoch ms), or null when this turn was not nudged. */
+export function nudgeDeadline(state: GameState): number | null {
+  const nudge = state.nudge;
+  const round = currentRound(state);
+  if (!nudge || !round || round.turn === null) return null;
+  if (nudge.round !== round.number || nudge.bids !== round.bids.length) return null;
+  return epochMillis(nudge.deadline);
+}
+
+/** Whether the server makes this seat's moves now: a bot's seat, or a person's while away. */
+export function playedByServer(seat: SeatState): boolean {
+  return seat.bot !== undefined || seat.away === true;
+}
+
+/**
+ * Whether no person is left in play while bots still are: every person seated has left or been eliminated.
+ * A game seated with bots alone (benchmarks) is not concerned.
+ */
+export function noHumanInPlay(state: GameState): boolean {
+  if (!state.seats.some((s) => !s.bot)) return false;
+  return !state.seats.some((s) => !s.bot && s.diceCount > 0);
+}
+
+/** Whether the call that ended a round was the server's (rounds logged before byBot: a bot player's). */
+export function callByBot(state: GameState, outcome: RoundOutcome): boolean {
+  return outcome.byBot ?? state.seats[outcome.caller]?.bot !== undefined;
 }
 
 /** Whether the seat is out of the game: it has no dice left once the game has started. */

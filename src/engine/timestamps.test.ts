@@ -1,5 +1,6 @@
 // Tests of reading ISO-8601 timestamps as epoch milliseconds.
-import { epochMillis } from './timestamps';
+import fc from 'fast-check';
+import { epochMillis, isoTimestamp } from './timestamps';
 
 describe('epochMillis', () => {
   it.each([
@@ -20,5 +21,24 @@ describe('epochMillis', () => {
       'not an ISO-8601 timestamp: 2030-01-01 00:00:00',
     );
     expect(() => epochMillis('2030-01-01T00:00:00')).toThrow('not an ISO-8601 timestamp');
+  });
+});
+
+describe('isoTimestamp', () => {
+  it('is the inverse of epochMillis, as Date formats it, across leap days and centuries', () => {
+    for (const iso of [
+      '1970-01-01T00:00:00.000Z',
+      '2000-02-29T23:59:59.999Z',
+      '2030-01-01T00:03:30.000Z',
+      '2100-03-01T12:00:00.007Z',
+      '1969-12-31T23:59:59.999Z',
+    ]) {
+      expect(isoTimestamp(epochMillis(iso))).toBe(iso);
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: -8_000_000_000_000, max: 8_000_000_000_000 }), (ms) => {
+        return isoTimestamp(ms) === new globalThis.Date(ms).toISOString();
+      }),
+    );
   });
 });

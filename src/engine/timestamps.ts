@@ -33,3 +33,37 @@ export function epochMillis(iso: string): number {
     millis
   );
 }
+
+/** The calendar date (month 1 to 12) of a count of days since 1970-01-01 (inverse of daysSinceEpoch). */
+function civilFromDays(days: number): { year: number; month: number; day: number } {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return { year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day };
+}
+
+/** The timestamp "YYYY-MM-DDTHH:MM:SS.mmmZ" of milliseconds since the epoch (the form the state records). */
+export function isoTimestamp(epoch: number): string {
+  const ms = Math.floor(epoch);
+  const days = Math.floor(ms / MS_PER_DAY);
+  const { year, month, day } = civilFromDays(days);
+  let rest = ms - days * MS_PER_DAY;
+  const hour = Math.floor(rest / 3_600_000);
+  rest -= hour * 3_600_000;
+  const minute = Math.floor(rest / MS_PER_MINUTE);
+  rest -= minute * MS_PER_MINUTE;
+  const second = Math.floor(rest / 1000);
+  const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}.${pad(rest - second * 1000, 3)}Z`;
+}

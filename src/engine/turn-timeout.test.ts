@@ -5,16 +5,26 @@ import { createGame } from './lobby.actions';
 import type { GameEvent } from './events';
 import { seededRng } from './random';
 import { replay } from './replay';
-import { currentRound, turnDeadline, turnStartedAt, type GameState } from './state';
+import { currentRound, DEFAULT_TABLE_OPTIONS, turnDeadline, turnStartedAt, type GameState } from './state';
 import { AT, buildRound, deepFreeze, pid, rulesFor, types } from './testing/builders';
 import { viewFor } from './view';
 
 const rng = seededRng(7);
 
+/** Tables whose players forfeit at timeoutsToForfeit rather than going away. */
+const FORFEITING = { ...DEFAULT_TABLE_OPTIONS, awayAfterTimeouts: false };
+
 /** A timed game of `players` players, started (SEAT_ORDER: seat 0 opens), with its log. */
-function timedGame(players: number, timeoutsToForfeit = 3): { state: GameState; log: GameEvent[] } {
+function timedGame(
+  players: number,
+  timeoutsToForfeit = 3,
+  awayAfterTimeouts = true,
+): { state: GameState; log: GameEvent[] } {
   const rules = rulesFor('CLASSIC', { firstStarter: 'SEAT_ORDER' });
-  const created = createGame({ host: pid(0), rules, turnSeconds: 30, timeoutsToForfeit }, AT);
+  const created = createGame(
+    { host: pid(0), rules, turnSeconds: 30, timeoutsToForfeit, table: { awayAfterTimeouts } },
+    AT,
+  );
   if (!created.ok) throw new Error(created.violation.message);
   let state = created.state;
   const log = [...created.events];
@@ -100,6 +110,7 @@ describe('turn timeouts', () => {
       ...base,
       turnSeconds: 30,
       timeoutsToForfeit: 2,
+      table: FORFEITING,
       seats: base.seats.map((s, i) => (i === 1 ? { ...s, timeouts: 1 } : s)),
     };
     const r = ok(applyCommand(deepFreeze(state), { type: 'TIMEOUT', seat: 1 }, { rng, at: AT }));
@@ -122,6 +133,7 @@ describe('turn timeouts', () => {
       ...base,
       turnSeconds: 30,
       timeoutsToForfeit: 1,
+      table: FORFEITING,
     };
     const r = ok(applyCommand(deepFreeze(state), { type: 'TIMEOUT', seat: 1 }, { rng, at: AT }));
     expect(types(r.events)).toEqual(['TURN_TIMED_OUT', 'ROUND_ENDED', 'PLAYER_ELIMINATED', 'ROUND_STARTED']);
@@ -130,7 +142,7 @@ describe('turn timeouts', () => {
   });
 
   it('replaying a log with timeouts rebuilds the same state', () => {
-    let { state, log } = timedGame(3, 2);
+    let { state, log } = timedGame(3, 2, false);
     for (let i = 0; i < 12 && state.status === 'IN_PROGRESS'; i++) {
       const r = ok(
         applyCommand(state, { type: 'TIMEOUT', seat: currentRound(state)!.turn! }, { rng, at: AT }),
@@ -143,7 +155,7 @@ describe('turn timeouts', () => {
   });
 
   it('forfeiting with two players left ends the game', () => {
-    let { state } = timedGame(2, 1);
+    let { state } = timedGame(2, 1, false);
     const r = ok(applyCommand(state, { type: 'TIMEOUT', seat: 0 }, { rng, at: AT }));
     state = r.state;
     expect(types(r.events)).toEqual(['TURN_TIMED_OUT', 'ROUND_ENDED', 'PLAYER_ELIMINATED', 'GAME_FINISHED']);

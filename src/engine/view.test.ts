@@ -140,6 +140,7 @@ describe('viewFor: secrecy', () => {
         hasBeenPalifico: false,
         timeouts: 0,
         bot: null,
+        away: false,
         dice: null,
       },
       {
@@ -151,6 +152,7 @@ describe('viewFor: secrecy', () => {
         hasBeenPalifico: false,
         timeouts: 0,
         bot: null,
+        away: false,
         dice: null,
       },
     ]);

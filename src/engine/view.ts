@@ -34,6 +34,8 @@ export interface SeatView {
   readonly timeouts: number;
   /** The level of the bot the server plays in this seat; null for a person. */
   readonly bot: BotLevel | null;
+  /** The server plays this person's seat for now (a NORMAL bot), until they return. */
+  readonly away: boolean;
   /** The viewer's own dice in the open round; null for every other seat and outside a round. */
   readonly dice: readonly number[] | null;
 }
@@ -146,6 +148,7 @@ export function viewFor(state: GameState, viewer: Viewer, settled = true): GameV
       hasBeenPalifico: s.hasBeenPalifico,
       timeouts: s.timeouts,
       bot: s.bot ?? null,
+      away: s.away === true,
       dice: open && position === seatIndex ? open.dice[position]!.slice() : null,
     })),
     turn: open?.turn ?? null,

@@ -21,7 +21,10 @@ export type ViolationCode =
   | 'KICKED'
   | 'GAME_NOT_FINISHED'
   | 'NOT_SEATED'
-  | 'INVALID_SEAT';
+  | 'INVALID_SEAT'
+  | 'NOT_AWAY'
+  | 'NUDGE_NOT_ALLOWED'
+  | 'NUDGE_TOO_EARLY';
 
 export interface Violation {
   readonly code: ViolationCode;

@@ -90,6 +90,7 @@ export function buildRound(spec: RoundSpec): GameState {
     face,
     at: AT,
     timedOut: false,
+    byBot: false,
   }));
   const round: RoundState = {
     number: 1,

@@ -168,6 +168,9 @@ export enum GameEventType {
   REMATCH_CREATED = 'REMATCH_CREATED',
   PLAYER_KICKED = 'PLAYER_KICKED',
   HOST_CHANGED = 'HOST_CHANGED',
+  SEAT_AWAY = 'SEAT_AWAY',
+  SEAT_RETURNED = 'SEAT_RETURNED',
+  PLAYER_NUDGED = 'PLAYER_NUDGED',
 }
 registerEnumType(GameEventType, {
   name: 'GameEventType',
@@ -199,6 +202,17 @@ registerEnumType(GameEventType, {
     REMATCH_CREATED: { description: 'A player asked for a rematch: GameEvent.rematch is the new game.' },
     PLAYER_KICKED: { description: 'The host freed a seat in the lobby; GameEvent.player was kicked.' },
     HOST_CHANGED: { description: 'GameEvent.player is the new host.' },
+    SEAT_AWAY: {
+      description:
+        "GameEvent.player's seat is away: a NORMAL bot plays it (after timeoutsToForfeit timeouts, a nudge that ran out, or a disconnection) until they return.",
+    },
+    SEAT_RETURNED: {
+      description: 'GameEvent.player took their away seat back (returnToGame, or a move of their own).',
+    },
+    PLAYER_NUDGED: {
+      description:
+        'A player nudged GameEvent.player, on turn: their seat becomes away unless they move by Game.turnDeadline.',
+    },
   },
 });
 
@@ -229,6 +243,9 @@ export enum ErrorCode {
   INVALID_SEAT = 'INVALID_SEAT',
   CHAT_DISABLED = 'CHAT_DISABLED',
   SPECTATORS_NOT_ALLOWED = 'SPECTATORS_NOT_ALLOWED',
+  NOT_AWAY = 'NOT_AWAY',
+  NUDGE_NOT_ALLOWED = 'NUDGE_NOT_ALLOWED',
+  NUDGE_TOO_EARLY = 'NUDGE_TOO_EARLY',
 }
 registerEnumType(ErrorCode, {
   name: 'ErrorCode',
@@ -272,6 +289,11 @@ registerEnumType(ErrorCode, {
     SPECTATORS_NOT_ALLOWED: {
       description: 'The game allows no spectators: only its seated players may do this.',
     },
+    NOT_AWAY: { description: 'returnToGame: your seat is not away (you are playing it).' },
+    NUDGE_NOT_ALLOWED: {
+      description: 'nudge: the game is timed, or the seat on turn is a bot or away.',
+    },
+    NUDGE_TOO_EARLY: { description: 'nudge: the turn is less than 2 minutes old.' },
   },
 });
 

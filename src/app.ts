@@ -44,6 +44,7 @@ import { ChatFeeds } from './chat/chat-feed';
 import { ChatService } from './chat/chat.service';
 import { ChatRepository } from './store/chat.repository';
 import { IdempotencyRecords } from './store/idempotency.repository';
+import { PresenceRepository } from './store/presence.repository';
 import { createLogger, problemLog, type Logger } from './observability/logger';
 import { Metrics } from './observability/metrics';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
@@ -85,6 +86,8 @@ export interface AppOptions {
   readonly turnTimerIntervalMs?: number;
   /** How long a bot thinks before its move (ms; BOT_DELAY_MS). */
   readonly botDelayMs?: number;
+  /** The time moves are decided at (tests move it forward, e.g. past a nudge's 2 minutes); the system clock by default. */
+  readonly clock?: () => Date;
   /** How often this process tells the others what its per-IP and per-player limits let through (ms). */
   readonly rateLimitSyncMs?: number;
 }
@@ -139,7 +142,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs) : null;
   const botDelayMs = options.botDelayMs ?? DEFAULT_BOT_DELAY_MS;
   const games = createGameStore(db);
-  const moves = createMoveService(games, { botDelayMs });
+  const moves = createMoveService(games, { botDelayMs, ...(options.clock && { now: options.clock }) });
   // First of the listeners: the other processes hear of a move as soon as this one does.
   moves.onApplied((gameId, events) => bus.publish(changeOf(gameId, events)));
   const eventLog = new EventLog(db.pool, log);
@@ -211,6 +214,9 @@ export async function startApp(options: AppOptions): Promise<App> {
     undefined,
     undefined,
     (applied) => metrics.timerRan('turn_timer', applied),
+    undefined,
+    // Untimed games with disconnectSeconds take over a player on turn who stayed disconnected that long.
+    new PresenceRepository(db.pool),
   );
   const janitor = new IdempotencySweeper(new IdempotencyJanitor(db.pool), log, {
     onSweep: (deleted) => metrics.timerRan('idempotency_janitor', deleted),

@@ -33,5 +33,6 @@ export * from './rules';
 export * from './server-moves';
 export * from './state';
 export * from './table.actions';
+export { epochMillis } from './timestamps';
 export * from './view';
 export * from './violations';

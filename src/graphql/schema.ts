@@ -13,6 +13,7 @@ import { AccountResolver } from './resolvers/account.resolver';
 import { PlaceRatingResolver, PlayerRatingHistoryResolver } from './resolvers/rating.resolver';
 import { LobbyResolver } from './resolvers/lobby.resolver';
 import { PlayResolver } from './resolvers/play.resolver';
+import { AwayResolver } from './resolvers/away.resolver';
 import { PlayerResolver } from './resolvers/player.resolver';
 import { QueryResolver } from './resolvers/query.resolver';
 import { RoundKeyResolver } from './resolvers/round-key.resolver';
@@ -27,6 +28,7 @@ export const RESOLVERS = [
   AccountResolver,
   LobbyResolver,
   PlayResolver,
+  AwayResolver,
   TablesResolver,
   GameTableResolver,
   GameEventTableResolver,

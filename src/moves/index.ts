@@ -3,7 +3,16 @@ import { DEFAULT_BOT_DELAY_MS } from '../engine';
 import type { GameStore } from '../store/game-store';
 import { MoveService, type MoveServiceOptions } from './move.service';
 
-export { MoveService, type AppliedListener, type BotDecider, type NewBot } from './move.service';
+export {
+  MoveService,
+  type AppliedListener,
+  type BotDecider,
+  type ConnectionState,
+  type ConnectionStates,
+  type NewBot,
+  type StandIn,
+  type StandInDecider,
+} from './move.service';
 export { TablesService, type QuickPlayRequest } from './tables.service';
 export type { MoveError, MoveErrorCode, MoveOptions, MoveResult } from './move-result';
 

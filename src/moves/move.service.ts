@@ -8,16 +8,22 @@ import {
   currentRound,
   defaultMove,
   defaultMoveCommand,
+  disconnectCheckDue,
+  epochMillis,
   mayRollDice,
   NO_DICE,
+  nudgeDeadline,
   serverMoveDue,
   tableMoveDue,
+  tableOptions,
   turnDeadline,
+  turnStartedAt,
   type BotLevel,
   type Command,
   type GameEvent,
   type GameState,
   type NewGame,
+  type TurnMove,
 } from '../engine';
 import { newChain, randomClientSeed } from '../security/fair-dice-secrets';
 import { newInviteCode } from '../security/invite-codes';
@@ -39,6 +45,28 @@ export interface MoveServiceOptions {
 /** Decides the move of the bot that is due to act on a state, if one wants to (see src/bots). */
 export type BotDecider = (state: GameState) => Command | null;
 
+/** Decides the move a NORMAL bot makes on `seat`'s turn, from that seat's view (a timed-out turn). */
+export type StandInDecider = (state: GameState, seat: number) => TurnMove | null;
+
+/** Whether a player has a live subscription to a game now, or since when they have not (null: never had). */
+export type ConnectionState =
+  { readonly connected: true } | { readonly connected: false; readonly since: Date | null };
+
+/** Where the server reads whether a player is connected (presence across processes). */
+export interface ConnectionStates {
+  connectionState(gameId: string, playerId: string): Promise<ConnectionState>;
+}
+
+/** What the server plays a person's seat with, and how it knows they are gone (see serverMove). */
+export interface StandIn {
+  readonly decide?: StandInDecider;
+  /** Absent: disconnectSeconds takes nobody over. */
+  readonly presence?: ConnectionStates | null;
+}
+
+/** How soon a connected player on turn in a game with disconnectSeconds is looked at again (ms). */
+export const DISCONNECT_RECHECK_MS = 5_000;
+
 /** Told of each move this process committed, after its commit. */
 export type AppliedListener = (gameId: string, events: readonly GameEvent[], state: GameState) => void;
 
@@ -58,7 +86,9 @@ type Decision =
   | { readonly kind: 'stale'; readonly gameId: string }
   /** `fresh`: decided on the state as stored, not on this process's cached copy. */
   | { readonly kind: 'refused'; readonly result: Refused; readonly fresh: boolean }
-  | { readonly kind: 'accepted'; readonly move: RecordedMove };
+  | { readonly kind: 'accepted'; readonly move: RecordedMove }
+  /** Accepted without a change (a second nudge of a turn): nothing is written. */
+  | { readonly kind: 'unchanged'; readonly gameId: string; readonly state: GameState };
 
 function capRefusal(max: number): MoveResult {
   return {
@@ -184,7 +214,12 @@ export class MoveService {
    * not to call out of turn), the game waits for its turn deadline. Pinned to `version`, so with several
    * processes, or a person's move racing it, it is applied at most once.
    */
-  async serverMove(gameId: string, version: number, decideBot: BotDecider): Promise<MoveResult> {
+  async serverMove(
+    gameId: string,
+    version: number,
+    decideBot: BotDecider,
+    standIn: StandIn = {},
+  ): Promise<MoveResult> {
     // A game's state at one version never changes: this process's copy at that version is the one to act on.
     const cached = this.store.cached(gameId);
     const state = cached?.version === version ? cached : await this.store.load(gameId);
@@ -206,15 +241,71 @@ export class MoveService {
       if (!broken || turn === null || state.seats[turn]!.playerId !== playerId) return result;
       const fallback = defaultMove(state, turn);
       if (!fallback) return result;
-      return this.act(gameId, defaultMoveCommand(fallback, playerId!), { ...pinned, operation: 'bot' });
+      const byDefault = defaultMoveCommand(fallback, playerId!, true);
+      return this.act(gameId, byDefault, { ...pinned, operation: 'bot' });
     }
-    const deadline = turnDeadline(state);
-    // The stored deadline is the turn's, unless bots were due to act first and let it be.
-    const botsWereDue = botsToAct(state).length > 0;
-    const turnRanOut = !botsWereDue || (deadline !== null && deadline <= this.options.now().getTime());
-    if (turnRanOut && turn !== null)
-      return this.act(gameId, { type: 'TIMEOUT', seat: turn }, { ...pinned, operation: 'timeout' });
-    await this.store.postponeServerMove(gameId, version, deadline);
+    if (turn === null) {
+      await this.store.postponeServerMove(gameId, version, null);
+      return NOT_FOUND;
+    }
+    const now = this.options.now().getTime();
+    if (state.turnSeconds !== null) {
+      const deadline = turnDeadline(state);
+      // The stored deadline is the turn's, unless bots were due to act first and let it be.
+      const botsWereDue = botsToAct(state).length > 0;
+      const turnRanOut = !botsWereDue || (deadline !== null && deadline <= now);
+      if (turnRanOut) {
+        const move = standIn.decide?.(state, turn) ?? null;
+        return this.act(gameId, { type: 'TIMEOUT', seat: turn, move }, { ...pinned, operation: 'timeout' });
+      }
+      await this.store.postponeServerMove(gameId, version, deadline);
+      return NOT_FOUND;
+    }
+    return this.untimedTurn(gameId, state, turn, now, standIn.presence ?? null);
+  }
+
+  /**
+   * An untimed turn the server looked at: a nudge that ran out, or a person on turn disconnected for the
+   * table's disconnectSeconds, makes the seat away (a NORMAL bot then plays it at bot speed); otherwise the
+   * game waits for the next of those checks.
+   */
+  private async untimedTurn(
+    gameId: string,
+    state: GameState,
+    turn: number,
+    now: number,
+    presence: ConnectionStates | null,
+  ): Promise<MoveResult> {
+    const pinned = { expectedVersion: state.version, requestHash: '' };
+    const nudged = nudgeDeadline(state);
+    if (nudged !== null && nudged <= now)
+      return this.act(
+        gameId,
+        { type: 'MARK_AWAY', seat: turn, reason: 'NUDGE' },
+        { ...pinned, operation: 'nudgeExpired' },
+      );
+    let next = nudged;
+    const check = disconnectCheckDue(state);
+    const seconds = tableOptions(state).disconnectSeconds;
+    if (check !== null && seconds !== null && presence) {
+      if (check <= now) {
+        const connection = await presence.connectionState(gameId, state.seats[turn]!.playerId);
+        if (connection.connected) {
+          // Presence changes are not state: a connected player is looked at again a little later.
+          next = earliest(next, now + Math.min(DISCONNECT_RECHECK_MS, seconds * 1000));
+        } else {
+          const started = epochMillis(turnStartedAt(state)!);
+          const from = Math.max(started, connection.since?.getTime() ?? started);
+          const due = from + seconds * 1000;
+          if (due <= now) {
+            const command: Command = { type: 'MARK_AWAY', seat: turn, reason: 'DISCONNECTED' };
+            return this.act(gameId, command, { ...pinned, operation: 'disconnected' });
+          }
+          next = earliest(next, due);
+        }
+      } else next = earliest(next, check);
+    }
+    await this.store.postponeServerMove(gameId, state.version, next);
     return NOT_FOUND;
   }
 
@@ -253,6 +344,8 @@ export class MoveService {
       if (record) return replayOf(record, options, (id, version) => this.store.stateAt(id, version));
       const decision = await decide(fresh);
       if (decision.kind === 'not_found') return NOT_FOUND;
+      if (decision.kind === 'unchanged')
+        return { kind: 'applied', gameId: decision.gameId, state: decision.state, events: [] };
       if (decision.kind === 'refused') {
         if (!decision.fresh) {
           fresh = true;
@@ -315,6 +408,9 @@ export class MoveService {
       const refused: Refused = { kind: 'refused', gameId, state: before, error: result.violation };
       return { kind: 'refused', result: refused, fresh: read };
     }
+    // Accepted as it is, on the stored state only (a cached one may lag behind a change that makes it count).
+    if (result.events.length === 0)
+      return read ? { kind: 'unchanged', gameId, state: before } : { kind: 'stale', gameId };
     const seated =
       command.type === 'JOIN' ? command.playerId : command.type === 'ADD_BOT' ? command.botId : null;
     const filled = result.events.flatMap((e) =>
@@ -364,4 +460,9 @@ export class MoveService {
     for (const listener of this.appliedListeners) listener(gameId, events, state);
     return { kind: 'applied', gameId, state, events };
   }
+}
+
+function earliest(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  return b === null ? a : Math.min(a, b);
 }

@@ -89,6 +89,7 @@ export function moveStatement(w: MoveWrite): { name: string; text: string; value
         quantity: e.quantity,
         face: e.face,
         at: e.at,
+        by_bot: e.byBot ?? e.timedOut,
       });
     } else if (e.type === 'ROUND_ENDED') {
       const o = e.outcome;
@@ -104,15 +105,17 @@ export function moveStatement(w: MoveWrite): { name: string; text: string; value
         count: o?.actualCount ?? null,
         loser: o?.loser ?? null,
         gainer: o?.gainer ?? null,
+        by_bot: o?.byBot ?? false,
       });
     }
   }
   if (roundsEnded.length) {
     ctes.push(`re AS (UPDATE rounds r SET ended_at = x.at, voided = x.voided, outcome_kind = x.kind::"CallKind",
        caller_position = x.caller, bid_quantity = x.quantity, bid_face = x.face, bidder_position = x.bidder,
-       actual_count = x.count, loser_position = x.loser, gainer_position = x.gainer
+       actual_count = x.count, loser_position = x.loser, gainer_position = x.gainer, by_bot = x.by_bot
      FROM upd, jsonb_to_recordset(${param(JSON.stringify(roundsEnded), 'jsonb')}) AS x(number int, at timestamptz,
-       voided boolean, kind text, caller int, quantity int, face int, bidder int, count int, loser int, gainer int)
+       voided boolean, kind text, caller int, quantity int, face int, bidder int, count int, loser int, gainer int,
+       by_bot boolean)
      WHERE r.game_id = upd.id AND r.number = x.number)`);
   }
   if (roundsNew.length) {
@@ -121,15 +124,21 @@ export function moveStatement(w: MoveWrite): { name: string; text: string; value
        jsonb_to_recordset(${param(JSON.stringify(roundsNew), 'jsonb')}) AS x(number int, starter int, palifico int, dice jsonb, at timestamptz))`);
   }
   if (bids.length) {
-    ctes.push(`bi AS (INSERT INTO bids (game_id, round_number, seq, position, quantity, face, at)
-     SELECT upd.id, x.round, x.seq, x.position, x.quantity, x.face, x.at FROM upd,
-       jsonb_to_recordset(${param(JSON.stringify(bids), 'jsonb')}) AS x(round int, seq int, position int, quantity int, face int, at timestamptz))`);
+    ctes.push(`bi AS (INSERT INTO bids (game_id, round_number, seq, position, quantity, face, at, by_bot)
+     SELECT upd.id, x.round, x.seq, x.position, x.quantity, x.face, x.at, x.by_bot FROM upd,
+       jsonb_to_recordset(${param(JSON.stringify(bids), 'jsonb')}) AS x(round int, seq int, position int, quantity int, face int, at timestamptz, by_bot boolean))`);
   }
   if (!w.seatsRewritten) {
     const at = w.events[0]?.at ?? null;
     const seats = after.seats.flatMap((s, position) => {
       const b = w.before?.seats[position];
-      if (b && b.diceCount === s.diceCount && b.hasBeenPalifico === s.hasBeenPalifico && b.left === s.left)
+      if (
+        b &&
+        b.diceCount === s.diceCount &&
+        b.hasBeenPalifico === s.hasBeenPalifico &&
+        b.left === s.left &&
+        (b.away === true) === (s.away === true)
+      )
         return [];
       return [
         {
@@ -138,14 +147,15 @@ export function moveStatement(w: MoveWrite): { name: string; text: string; value
           eliminated: isEliminated(after, s),
           palifico: s.hasBeenPalifico,
           left_at: s.left && !b?.left ? at : null,
+          away: s.away === true,
         },
       ];
     });
     if (seats.length) {
       ctes.push(`se AS (UPDATE seats s SET dice_count = x.dice, eliminated = x.eliminated, has_been_palifico = x.palifico,
-         left_at = COALESCE(s.left_at, x.left_at)
+         left_at = COALESCE(s.left_at, x.left_at), away = x.away
        FROM upd, jsonb_to_recordset(${param(JSON.stringify(seats), 'jsonb')}) AS x(position int, dice int,
-         eliminated boolean, palifico boolean, left_at timestamptz)
+         eliminated boolean, palifico boolean, left_at timestamptz, away boolean)
        WHERE s.game_id = upd.id AND s.position = x.position)`);
     }
   }

@@ -1,8 +1,8 @@
 // Fires the turn deadlines of timed games and the moves of bots, once across processes and after restarts.
 import { randomInt } from 'node:crypto';
-import { botMove } from '../bots/bot-moves';
+import { botMove, standInMove } from '../bots/bot-moves';
 import type { Rng } from '../engine';
-import type { BotDecider, MoveService } from '../moves';
+import type { BotDecider, ConnectionStates, MoveService, StandInDecider } from '../moves';
 import type { OverdueTurn, TurnDeadlineQueries } from '../store/turn-deadlines.queries';
 import { PeriodicJob } from './periodic-job';
 
@@ -12,6 +12,9 @@ const secureRng: Rng = { int: (n) => randomInt(n) };
 /** The bots' moves of real games. */
 export const playBots: BotDecider = (state) => botMove(state, secureRng);
 
+/** What a NORMAL bot plays for a person whose timed turn ran out, from their seat's view. */
+export const playStandIn: StandInDecider = (state, seat) => standInMove(state, seat, secureRng);
+
 /** How long a game whose timeout failed is left aside by this process. */
 const FAILED_RETRY_MS = 30_000;
 
@@ -19,7 +22,8 @@ const FAILED_RETRY_MS = 30_000;
 const CLAIM_LEASE_SECONDS = 10;
 
 /**
- * Fires the deadlines of timed turns and of bots' moves (a bot moves once its think time is over). Deadlines
+ * Fires the deadlines of timed turns, of bots' moves (a bot moves once its think time is over, and so does
+ * the NORMAL bot that plays an away seat), of nudges and of disconnected players' turns. Deadlines
  * live in the database, so a deadline missed while every process was down fires at the next start, and each
  * fires once however many processes poll: the move is pinned to the game version the deadline belongs to.
  * Polls every interval once started; wakeAt() fires sooner for a deadline this process knows of (a bot moves
@@ -39,6 +43,8 @@ export class TurnTimer extends PeriodicJob {
     /** Called after each run with the timeouts it applied (metrics). */
     onRun: (applied: number) => void = () => {},
     private readonly decideBot: BotDecider = playBots,
+    /** Whether players are connected, for disconnectSeconds; none: nobody is taken over for it. */
+    private readonly presence: ConnectionStates | null = null,
   ) {
     // A database outage fails a run: the deadlines stay in the table and fire at a later one.
     super({ name: 'turn timer', run: (stopping) => this.fireOverdue(stopping), intervalMs, log, onRun });
@@ -72,7 +78,9 @@ export class TurnTimer extends PeriodicJob {
       while (next < due.length) {
         const { gameId, version } = due[next++]!;
         try {
-          if ((await this.moves.serverMove(gameId, version, this.decideBot)).kind === 'applied') applied++;
+          const standIn = { decide: playStandIn, presence: this.presence };
+          const result = await this.moves.serverMove(gameId, version, this.decideBot, standIn);
+          if (result.kind === 'applied') applied++;
         } catch (error) {
           // This game comes due again when its claim runs out; this process leaves it aside a while longer.
           this.failing.set(gameId, Date.now() + FAILED_RETRY_MS);

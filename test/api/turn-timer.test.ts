@@ -35,13 +35,18 @@ interface TimedGame {
   tokens: string[];
 }
 
-async function startTimedGame(app: App, players: number, timeoutsToForfeit = 3): Promise<TimedGame> {
+async function startTimedGame(
+  app: App,
+  players: number,
+  timeoutsToForfeit = 3,
+  awayAfterTimeouts = true,
+): Promise<TimedGame> {
   const tokens = await Promise.all(Array.from({ length: players }, (_, i) => register(app, `p${i}`)));
   const created = await gql<{ createGame: { game: { id: string; turnSeconds: number } } }>(
     app,
-    `mutation($t: Int) { createGame(input: { preset: CLASSIC, turnSeconds: 30, timeoutsToForfeit: $t,
-       overrides: { firstStarter: SEAT_ORDER } }) { game { id turnSeconds } } }`,
-    { t: timeoutsToForfeit },
+    `mutation($t: Int, $away: Boolean) { createGame(input: { preset: CLASSIC, turnSeconds: 30, timeoutsToForfeit: $t,
+       awayAfterTimeouts: $away, overrides: { firstStarter: SEAT_ORDER } }) { game { id turnSeconds } } }`,
+    { t: timeoutsToForfeit, away: awayAfterTimeouts },
     tokens[0],
   );
   const id = created.createGame.game.id;
@@ -69,14 +74,14 @@ interface GameState {
   turnDeadline: string | null;
   turn: { position: number } | null;
   seats: { consecutiveTimeouts: number; diceCount: number }[];
-  currentRound: { bids: { quantity: number; face: number; timedOut: boolean }[] } | null;
+  currentRound: { bids: { quantity: number; face: number; timedOut: boolean; byBot: boolean }[] } | null;
 }
 
 async function game(app: App, id: string): Promise<GameState> {
   const r = await gql<{ game: GameState }>(
     app,
     `query($g: ID!) { game(id: $g) { version turnDeadline turn { position } seats { consecutiveTimeouts diceCount }
-       currentRound { bids { quantity face timedOut } } } }`,
+       currentRound { bids { quantity face timedOut byBot } } } }`,
     { g: id },
   );
   return r.game;
@@ -131,7 +136,14 @@ describe('timed turns', () => {
       return s.version > before.version ? s : null;
     });
     expect(after.version).toBe(before.version + 1);
-    expect(after.currentRound!.bids).toEqual([{ quantity: 1, face: 2, timedOut: true }]);
+    // The server plays the turn as a NORMAL bot would from that seat's view: one legal opening bid, byBot.
+    expect(after.currentRound!.bids).toEqual([
+      { quantity: expect.any(Number), face: expect.any(Number), timedOut: true, byBot: true },
+    ]);
+    const [opening] = after.currentRound!.bids;
+    expect(opening!.quantity).toBeGreaterThanOrEqual(1);
+    expect(opening!.quantity).toBeLessThanOrEqual(15);
+    expect([2, 3, 4, 5, 6]).toContain(opening!.face);
     expect(after.seats.map((s) => s.consecutiveTimeouts)).toEqual([1, 0, 0]);
     expect(after.turn).toEqual({ position: 1 });
     // The next turn has its own deadline, 30 s after the timed-out bid.
@@ -174,9 +186,9 @@ describe('timed turns', () => {
     expect(await timeoutEvents(g.key)).toHaveLength(1);
   });
 
-  it('a player who lets timeoutsToForfeit turns in a row run out forfeits', async () => {
+  it('a player who lets timeoutsToForfeit turns in a row run out forfeits (awayAfterTimeouts: false)', async () => {
     const app = await start();
-    const g = await startTimedGame(app, 2, 1);
+    const g = await startTimedGame(app, 2, 1, false);
     await expire(g.key);
     const finished = await until('the forfeit', async () => {
       const r = await gql<{ game: { status: string; winner: { name: string } | null } }>(

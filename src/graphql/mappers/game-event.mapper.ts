@@ -33,6 +33,9 @@ function buildGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
     case 'PLAYER_JOINED':
     case 'PLAYER_ELIMINATED':
     case 'TURN_TIMED_OUT':
+    case 'SEAT_AWAY':
+    case 'SEAT_RETURNED':
+    case 'PLAYER_NUDGED':
       seatIndex = e.seat;
       playerId = e.playerId;
       break;

@@ -30,6 +30,7 @@ export function toGame(gameId: string, view: GameView): Game {
       left: s.left,
       hasBeenPalifico: s.hasBeenPalifico,
       consecutiveTimeouts: s.timeouts,
+      away: s.away,
       dice: s.dice ? [...s.dice] : null,
     }),
   );
@@ -42,6 +43,8 @@ export function toGame(gameId: string, view: GameView): Game {
       quantity: b.quantity,
       face: b.face,
       timedOut: b.timedOut,
+      // Bids stored before byBot existed: a timed-out turn's or a bot player's were the server's.
+      byBot: b.byBot ?? (b.timedOut || view.seats[b.seat]!.bot !== null),
       at: new Date(b.at),
     });
   const outcome = (o: EngineOutcome): RoundOutcome =>
@@ -52,6 +55,7 @@ export function toGame(gameId: string, view: GameView): Game {
       actualCount: o.actualCount,
       loser: seatOrNull(o.loser),
       gainer: seatOrNull(o.gainer),
+      byBot: o.byBot ?? view.seats[o.caller]!.bot !== null,
     });
   const revealUpTo = lastRevealedKey(view);
   const round = (r: RoundView): Round =>

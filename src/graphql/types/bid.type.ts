@@ -21,6 +21,12 @@ export class Bid {
   @Field({ description: "Placed by the server because the player's turn ran out." })
   timedOut!: boolean;
 
+  @Field({
+    description:
+      'Made by the server for the seat: a bot player, an away seat or a timed-out turn (false: the player bid themselves).',
+  })
+  byBot!: boolean;
+
   @Field({ description: 'When the bid was made.' })
   at!: Date;
 }

@@ -26,6 +26,12 @@ export class RoundOutcome {
 
   @Field(() => Seat, { nullable: true, description: 'Who gained a die, if anyone (exact calls).' })
   gainer!: Seat | null;
+
+  @Field({
+    description:
+      'The call was made by the server for the caller: a bot player, an away seat or a timed-out turn (false: the player called themselves).',
+  })
+  byBot!: boolean;
 }
 
 @ObjectType({ description: "One seat's dice, shown once the round has ended." })

@@ -24,6 +24,12 @@ export class Seat {
   @Field(() => Int, { description: 'Turns in a row the player let run out (timed games).' })
   consecutiveTimeouts!: number;
 
+  @Field({
+    description:
+      "Whether the server plays this person's seat for now (a NORMAL bot, at bot speed), until they return with returnToGame or a move of their own. False for bots and for seats out of play.",
+  })
+  away!: boolean;
+
   @Field(() => [Int], {
     nullable: true,
     description:

@@ -1,7 +1,7 @@
 // The rate limits a client pays into: its address's, its player's and its socket's, all or none at a time.
 import type { GraphQLError } from 'graphql';
 import { rateLimited } from '../graphql/rate-limit-error';
-import { RateLimiter, takeFromAll } from '../limits/rate-limiter';
+import { RateLimiter, takeFromAll, type RateLimitBudget } from '../limits/rate-limiter';
 import type { ServerLimits } from '../limits/server-limits';
 import type { PlayerRecord } from '../store/player.repository';
 
@@ -60,6 +60,15 @@ export class ClientLimits {
   chargeRegistration(address: string): GraphQLError | null {
     const wait = this.refused('registration', this.registrations?.take(address) ?? 0);
     return wait > 0 ? rateLimited('address', wait, 'registrations') : null;
+  }
+
+  /**
+   * The budget a request is charged to, as `extensions.rateLimit` reports it: the player's for a valid
+   * token, otherwise the address's; null when that limit is off.
+   */
+  budget(viewer: PlayerRecord | null, address: string): RateLimitBudget | null {
+    if (viewer) return this.player?.budget(viewer.id) ?? null;
+    return this.ip?.budget(address) ?? null;
   }
 
   /** Takes `tokens` from each of the client's limits, or from none: null, or the refusal. */

@@ -6,7 +6,9 @@ import { invalidToken } from '../graphql/errors';
 import { checkOperationLimits, mutationFieldCount } from '../graphql/operation-limits';
 import { rateLimited } from '../graphql/rate-limit-error';
 import { clientAddress } from '../limits/client-address';
+import type { RateLimitBudget } from '../limits/rate-limiter';
 import type { ServerLimits } from '../limits/server-limits';
+import type { PlayerRecord } from '../store/player.repository';
 import { authenticate, bearerToken } from './authentication';
 import type { Client, ClientLimits } from './client-limits';
 import { checkParsed, type ParsedDocument } from './operation-check';
@@ -28,6 +30,9 @@ export interface HttpContext extends GraphQLContext {
  * onSubscribe), and builds the resolvers' context.
  */
 export class RequestGate {
+  /** The player each HTTP request with a valid token was charged to (its budget is the one reported). */
+  private readonly charged = new WeakMap<IncomingMessage, PlayerRecord>();
+
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly services: Services,
@@ -40,6 +45,19 @@ export class RequestGate {
     return this.clientLimits.takeFromAddress(this.addressOf(req));
   }
 
+  /**
+   * The budget an HTTP request was charged to (`extensions.rateLimit`): its player's once its token was
+   * found valid, otherwise its address's. Null when that limit is off.
+   */
+  rateLimitOf(req: IncomingMessage): RateLimitBudget | null {
+    return this.clientLimits.budget(this.charged.get(req) ?? null, this.addressOf(req));
+  }
+
+  /** The same for a request whose context was built. */
+  rateLimitOfClient(client: Client): RateLimitBudget | null {
+    return this.clientLimits.budget(client.viewer, client.address);
+  }
+
   /** The context of an HTTP request; throws its refusal (a bad token, a player over its limit). */
   async httpContext(req: IncomingMessage): Promise<HttpContext> {
     const token = bearerToken(req.headers.authorization);
@@ -49,6 +67,7 @@ export class RequestGate {
       viewer === undefined && token !== null && (await this.services.accounts.wasRotated(token));
     if (viewer === undefined && !retiredToken) throw invalidToken();
     if (viewer) {
+      this.charged.set(req, viewer);
       const wait = this.clientLimits.takeFromPlayer(viewer);
       if (wait > 0) throw rateLimited('player', wait);
     }

@@ -8,6 +8,7 @@ import {
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { OPERATION_LIMITS } from '../graphql/operation-limits';
 import type { HttpContext, RequestGate } from '../gate/request-gate';
+import { rateLimitPlugin } from './rate-limit-extension';
 import { requestObserverPlugin } from './request-observer.plugin';
 import type { RequestRecords } from '../observability/request-scope';
 
@@ -45,6 +46,7 @@ export async function startApollo(
       // Apollo decides on its landing page from NODE_ENV alone; a production server never serves one.
       ...(production ? [ApolloServerPluginLandingPageDisabled()] : []),
       requestObserverPlugin(options.records, options.reportError),
+      rateLimitPlugin((context) => gate.rateLimitOfClient(context.client)),
       {
         async requestDidStart() {
           return {

@@ -4,7 +4,9 @@ import { HeaderMap, type ApolloServer } from '@apollo/server';
 import { Kind, parse } from 'graphql';
 import type { HttpContext } from '../gate/request-gate';
 import { OPERATION_LIMITS } from '../graphql/operation-limits';
+import type { RateLimitBudget } from '../limits/rate-limiter';
 import { MAX_BODY_BYTES } from '../limits/server-limits';
+import { errorBody, wasStamped, withRateLimit } from './rate-limit-extension';
 
 class BodyError extends Error {
   constructor(
@@ -48,7 +50,12 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function sendError(res: ServerResponse, status: number, message: string): void {
+function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  budget: RateLimitBudget | null,
+): void {
   // After a refused body the rest of it may still be arriving: close rather than read it.
   if (status === 413) res.once('finish', () => res.socket?.destroy());
   res.writeHead(status, {
@@ -56,8 +63,8 @@ function sendError(res: ServerResponse, status: number, message: string): void {
     ...(status === 413 ? { connection: 'close' } : {}),
   });
   res.end(
-    JSON.stringify({
-      errors: [
+    errorBody(
+      [
         {
           message,
           extensions: {
@@ -66,7 +73,8 @@ function sendError(res: ServerResponse, status: number, message: string): void {
           },
         },
       ],
-    }),
+      budget,
+    ),
   );
 }
 
@@ -86,10 +94,14 @@ function hasSubscription(query: unknown): boolean {
   }
 }
 
-/** Serves Apollo Server on a plain Node HTTP server (the WebSocket server shares it). */
+/**
+ * Serves Apollo Server on a plain Node HTTP server (the WebSocket server shares it). `rateLimitOf` is the
+ * budget a request was charged to, added to every JSON answer as `extensions.rateLimit`.
+ */
 export function graphqlHttpHandler(
   apollo: ApolloServer<HttpContext>,
   context: (req: IncomingMessage) => Promise<HttpContext>,
+  rateLimitOf: (req: IncomingMessage) => RateLimitBudget | null,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     let body: unknown = undefined;
@@ -108,7 +120,9 @@ export function graphqlHttpHandler(
         }
       }
     } catch (error) {
-      if (error instanceof BodyError) return sendError(res, error.status, error.message);
+      if (error instanceof BodyError) {
+        return sendError(res, error.status, error.message, rateLimitOf(req));
+      }
       throw error;
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -121,20 +135,29 @@ export function graphqlHttpHandler(
         res,
         400,
         'subscriptions are served over WebSocket (graphql-transport-ws) at /graphql',
+        rateLimitOf(req),
       );
     }
     const headers = new HeaderMap();
     for (const [key, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
     }
+    let built: HttpContext | undefined;
     const response = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
-      context: () => context(req),
+      context: async () => (built = await context(req)),
     });
     for (const [key, value] of response.headers) res.setHeader(key, value);
     res.statusCode = response.status ?? 200;
     if (response.body.kind === 'complete') {
-      res.end(response.body.string);
+      // Answers given before Apollo's plugins ran (no context, or a request it refused first) are stamped here.
+      const json = /json/.test(response.headers.get('content-type') ?? '');
+      const text =
+        json && !wasStamped(built)
+          ? withRateLimit(response.body.string, rateLimitOf(req))
+          : response.body.string;
+      if (text !== response.body.string) res.removeHeader('content-length');
+      res.end(text);
       return;
     }
     for await (const chunk of response.body.asyncIterator) res.write(chunk);

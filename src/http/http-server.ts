@@ -10,6 +10,7 @@ import type { Metrics } from '../observability/metrics';
 import { requestIdFrom, type RequestRecord, type RequestRecords } from '../observability/request-scope';
 import { applyCors } from './cors';
 import { graphqlHttpHandler } from './graphql-http.handler';
+import { errorBody } from './rate-limit-extension';
 
 export interface HttpServer {
   readonly server: Server;
@@ -39,12 +40,16 @@ export function createHttpServer(
 ): HttpServer {
   const { logger, metrics } = options;
   const pending = new WeakMap<IncomingMessage, RequestRecord>();
-  const handle = graphqlHttpHandler(apollo, async (req) => {
-    const context = await gate.httpContext(req);
-    const record = pending.get(req);
-    if (record) options.records.set(context, record);
-    return context;
-  });
+  const handle = graphqlHttpHandler(
+    apollo,
+    async (req) => {
+      const context = await gate.httpContext(req);
+      const record = pending.get(req);
+      if (record) options.records.set(context, record);
+      return context;
+    },
+    (req) => gate.rateLimitOf(req),
+  );
   // Responses not yet sent: once close() is called, each closes its connection when sent, so that a client's
   // keep-alive connection does not hold the shutdown until its idle timeout.
   const unsent = new Set<ServerResponse>();
@@ -69,14 +74,15 @@ export function createHttpServer(
       record.outcome = 'RATE_LIMITED';
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(Math.ceil(wait)) });
       res.end(
-        JSON.stringify({
-          errors: [
+        errorBody(
+          [
             {
               message: rateLimited('address', wait).message,
               extensions: { code: 'RATE_LIMITED', retryAfterSeconds: wait },
             },
           ],
-        }),
+          path === '/graphql' ? gate.rateLimitOf(req) : null,
+        ),
       );
       return;
     }
@@ -86,9 +92,10 @@ export function createHttpServer(
         record.outcome = 'INTERNAL_SERVER_ERROR';
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
         res.end(
-          JSON.stringify({
-            errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
-          }),
+          errorBody(
+            [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+            gate.rateLimitOf(req),
+          ),
         );
       });
     } else if (path === '/export/games.ndjson') {

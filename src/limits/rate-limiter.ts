@@ -12,6 +12,14 @@ export function takeFromAll(
   return waits;
 }
 
+/** Where one bucket stands: its size, the whole tokens left, and when it is full again (wall clock). */
+export interface RateLimitBudget {
+  readonly limit: number;
+  readonly remaining: number;
+  /** ISO 8601 date-time. */
+  readonly resetAt: string;
+}
+
 /** Limits of one kind of client: `perSecond` sustained, bursts up to `burst`. */
 export interface RateLimit {
   readonly perSecond: number;
@@ -47,6 +55,18 @@ export class RateLimiter {
     this.buckets.get(key)!.tokens -= count;
     if (this.usage) this.usage.set(key, (this.usage.get(key) ?? 0) + count);
     return 0;
+  }
+
+  /** Where `key`'s bucket stands now, taking nothing. */
+  budget(key: string): RateLimitBudget {
+    const { tokens } = this.bucket(key);
+    const msToFull = ((this.limit.burst - tokens) / this.limit.perSecond) * 1000;
+    return {
+      limit: this.limit.burst,
+      // A bucket paid back below zero (debit) has nothing left, not a negative amount.
+      remaining: Math.max(0, Math.floor(tokens + 1e-9)),
+      resetAt: new Date(Date.now() + Math.ceil(msToFull)).toISOString(),
+    };
   }
 
   /**

@@ -88,7 +88,10 @@ describe('CORS_ORIGINS=* (the default)', () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get('access-control-allow-origin')).toBe('*');
     expect(ok.headers.get('access-control-expose-headers')).toBe('Retry-After, X-Request-Id');
-    expect(await ok.json()).toEqual({ data: { __typename: 'Query' } });
+    expect(await ok.json()).toEqual({
+      data: { __typename: 'Query' },
+      extensions: { rateLimit: { limit: 6, remaining: expect.any(Number), resetAt: expect.any(String) } },
+    });
 
     const invalid = await post(app.url, APP_ORIGIN, '{ nope }');
     expect(invalid.status).toBe(400);

@@ -97,6 +97,9 @@ function circularIntrospection(cycles: number): string {
   return `{ __schema { types { ${'fields { type { '.repeat(cycles)}name ${'} } '.repeat(cycles)}} } }`;
 }
 
+/** Every HTTP answer of the production server reports the address's budget (its limits are the defaults). */
+const BUDGET = { rateLimit: { limit: 400, remaining: expect.any(Number), resetAt: expect.any(String) } };
+
 const COSTLY = '{ games(first: 100) { nodes { rounds(first: 100) { nodes { bids { seq } } } } } }';
 // games: 1 + 100 × (nodes: 1 + (rounds: 1 + 100 × (nodes: 1 + (bids: 1 + 10 × seq 1)))) = 120201
 const COSTLY_COST = 120_201;
@@ -147,6 +150,7 @@ describe('over HTTP, in production mode', () => {
           extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
         },
       ],
+      extensions: BUDGET,
     });
     // A deep chain of ofType has no cycle, and is bounded by the server's own introspection depth.
     expect(dataOf(await gql(prod.url, deepIntrospection(20)))).toHaveProperty('__schema.types');
@@ -174,6 +178,7 @@ describe('over HTTP, in production mode', () => {
           extensions: { code: 'BAD_USER_INPUT', reason: 'BAD_REQUEST' },
         },
       ],
+      extensions: BUDGET,
     });
     const registered = await sql<{ n: string }>(db.url, 'SELECT count(*) AS n FROM players');
     const mutations = await postJson(
@@ -202,6 +207,7 @@ describe('over HTTP, in production mode', () => {
     expect(plainGet.status).toBe(400);
     expect(plainGet.body).toEqual({
       errors: [{ message: CSRF_MESSAGE, extensions: { code: 'BAD_USER_INPUT', reason: 'BAD_REQUEST' } }],
+      extensions: BUDGET,
     });
     const form = await send(prod.url, {
       method: 'POST',
@@ -211,13 +217,17 @@ describe('over HTTP, in production mode', () => {
     expect(form.status).toBe(400);
     expect(form.body).toEqual({
       errors: [{ message: CSRF_MESSAGE, extensions: { code: 'BAD_USER_INPUT', reason: 'BAD_REQUEST' } }],
+      extensions: BUDGET,
     });
     // A preflighted GET query is allowed (no browser can send it cross-site without CORS consent).
     const preflighted = await send(query('{ __typename }'), {
       method: 'GET',
       headers: { 'apollo-require-preflight': 'true' },
     });
-    expect([preflighted.status, preflighted.body]).toEqual([200, { data: { __typename: 'Query' } }]);
+    expect([preflighted.status, preflighted.body]).toEqual([
+      200,
+      { data: { __typename: 'Query' }, extensions: BUDGET },
+    ]);
 
     const before = await sql<{ n: string }>(db.url, 'SELECT count(*) AS n FROM players');
     const headerSets: Record<string, string>[] = [
@@ -252,6 +262,7 @@ describe('over HTTP, in production mode', () => {
           extensions: { code: 'BAD_USER_INPUT', reason: 'BAD_REQUEST' },
         },
       ],
+      extensions: BUDGET,
     });
     expect(await sql(db.url, 'SELECT count(*) AS n FROM players')).toEqual(before);
     expect(await sql(db.url, `SELECT count(*) AS n FROM players WHERE name IN ('by GET', 'form')`)).toEqual([
@@ -381,7 +392,10 @@ describe('over HTTP, in production mode', () => {
     );
     // graphql-cop's "field duplication": 500 copies of a field are one field in the result.
     const duplicated = await gql(prod.url, `{ ${'__typename '.repeat(500)}}`);
-    expect([duplicated.status, duplicated.body]).toEqual([200, { data: { __typename: 'Query' } }]);
+    expect([duplicated.status, duplicated.body]).toEqual([
+      200,
+      { data: { __typename: 'Query' }, extensions: BUDGET },
+    ]);
   });
 
   it('answers a request body over 64 KiB with 413, whether declared or streamed', async () => {
@@ -396,6 +410,7 @@ describe('over HTTP, in production mode', () => {
             extensions: { code: 'BAD_USER_INPUT', reason: 'PAYLOAD_TOO_LARGE' },
           },
         ],
+        extensions: BUDGET,
       },
     ]);
     const streamed = await new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -420,12 +435,13 @@ describe('over HTTP, in production mode', () => {
           extensions: { code: 'BAD_USER_INPUT', reason: 'PAYLOAD_TOO_LARGE' },
         },
       ],
+      extensions: BUDGET,
     });
     const ok = await postJson(prod.url, {
       query: '{ __typename }',
       variables: { pad: 'x'.repeat(60 * 1024) },
     });
-    expect([ok.status, ok.body]).toEqual([200, { data: { __typename: 'Query' } }]);
+    expect([ok.status, ok.body]).toEqual([200, { data: { __typename: 'Query' }, extensions: BUDGET }]);
   });
 
   it('sends no stack traces, traces or debug extensions in production (development has stack traces)', async () => {

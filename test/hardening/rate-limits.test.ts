@@ -100,6 +100,7 @@ describe('per player and per connection', () => {
           extensions: { code: 'RATE_LIMITED', retryAfterSeconds: wait },
         },
       ],
+      extensions: { rateLimit: { limit: 3, remaining: 0, resetAt: expect.any(String) } },
     });
     // Nobody else is slowed down: another player, and anonymous readers.
     expect(dataOf(await gql(app.url, VIEWER, {}, bob.token))).toEqual({ viewer: { id: bob.id } });
@@ -218,6 +219,7 @@ describe('per IP address', () => {
           extensions: { code: 'RATE_LIMITED', retryAfterSeconds: wait },
         },
       ],
+      extensions: { rateLimit: { limit: 3, remaining: 0, resetAt: expect.any(String) } },
     });
     // A WebSocket is refused at the upgrade, with the same status and header.
     const upgrade = await RawSocket.open(app.url).then(
@@ -229,7 +231,13 @@ describe('per IP address', () => {
 
     await sleep(Math.ceil(wait) * 1000 + 100);
     const recovered = await gql(app.url, '{ __typename }');
-    expect([recovered.status, recovered.body]).toEqual([200, { data: { __typename: 'Query' } }]);
+    expect([recovered.status, recovered.body]).toEqual([
+      200,
+      {
+        data: { __typename: 'Query' },
+        extensions: { rateLimit: { limit: 3, remaining: 0, resetAt: expect.any(String) } },
+      },
+    ]);
   });
 });
 

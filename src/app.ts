@@ -33,6 +33,7 @@ import { createGameStore } from './store/game-store';
 import { IdempotencyJanitor } from './store/idempotency-janitor';
 import { IdempotencySweeper } from './timers/idempotency-sweeper';
 import { PlayerRepository } from './store/player.repository';
+import { backfillNameSkeletons } from './store/name-skeleton.backfill';
 import { LobbyExpiry } from './timers/lobby-expiry';
 import { RatingApplier } from './timers/rating-applier';
 import { GameHistoryQueries } from './store/game-history.queries';
@@ -82,6 +83,11 @@ export interface AppOptions {
   readonly ratingIntervalMs?: number;
   /** Defaults to the caps without rate limits; the server entry point reads them from the environment. */
   readonly limits?: ServerLimits;
+  /**
+   * People's names unique by look (UTS #39 skeleton), stored and filled in at start. The server entry point
+   * always sets it; off by default for test servers whose players share names.
+   */
+  readonly uniqueNames?: boolean;
   /** How often this process looks for turns that ran out and bots' moves that are due (ms). */
   readonly turnTimerIntervalMs?: number;
   /** How long a bot thinks before its move (ms; BOT_DELAY_MS). */
@@ -150,8 +156,10 @@ export async function startApp(options: AppOptions): Promise<App> {
   const ratings = new RatingsRepository(db.pool, history);
   const chatStore = new ChatRepository(db.pool);
   const chatFeeds = new ChatFeeds(bus, chatStore, log);
-  const players = new PlayerRepository(db.prisma);
-  const accounts = new AccountsRepository(db.pool);
+  const uniqueNames = options.uniqueNames ?? false;
+  const players = new PlayerRepository(db.prisma, { uniqueNames });
+  const accounts = new AccountsRepository(db.pool, { uniqueNames });
+  if (uniqueNames) await backfillNameSkeletons(db.pool);
   // A player's token or name changed: forget the player here and close its sockets on an old token; the
   // broadcast does the same on every other process (and again here, harmlessly).
   let closeRevoked: (playerId: string | null) => void = () => {};

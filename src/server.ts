@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     port: Number(process.env.PORT ?? 4000),
     redisUrl: process.env.REDIS_URL || null,
     limits: limitsFromEnv(),
+    uniqueNames: true,
     corsOrigins: OriginPolicy.fromSetting(process.env.CORS_ORIGINS),
     logger,
     metricsPort,

@@ -5,7 +5,10 @@ import type { ChatFeeds } from '../chat/chat-feed';
 import type { ChatService } from '../chat/chat.service';
 import type { GameFeeds } from '../realtime/game-feed';
 import type { LobbyFeed } from '../realtime/lobby-feed';
+import type { PlayerEventFeed } from '../realtime/player-events';
+import type { PresenceTracker } from '../realtime/presence-tracker';
 import type { SpectatorCount } from '../realtime/spectator-count';
+import type { PresenceRepository } from '../store/presence.repository';
 import type { FairnessRecords } from '../store/fairness.repository';
 import type { MoveService, TablesService } from '../moves';
 import type { GameReads } from '../store/game-reads.repository';
@@ -23,6 +26,12 @@ export interface Services {
   readonly tables: TablesService;
   /** Followers of each game across processes (Game.spectatorCount). */
   readonly spectators?: SpectatorCount;
+  /** Who is connected to which game, across processes (Seat.connected, gamePresence, playerEvents). */
+  readonly presence?: {
+    readonly tracker: PresenceTracker;
+    readonly rows: PresenceRepository;
+    readonly playerEvents: PlayerEventFeed;
+  };
   /** Wrong invite codes a player may give: token buckets by player id (see SECURITY.md). */
   readonly inviteGuesses?: {
     check(playerId: string): number;
@@ -61,6 +70,8 @@ export interface GraphQLContext extends PlayerLoaders {
   readonly ratingChangesLoader: Loader<string, RatingChangeRecord[]>;
   /** Takes one registration from the client's quota: null, or the refusal to answer with. */
   readonly chargeRegistration: () => GraphQLError | null;
+  /** Set for an operation of a WebSocket: the socket's own key (an anonymous socket counts once as a viewer). */
+  socketKey?: string;
   /** The request's bearer token: the viewer's, or a token replaced by a keyed rotation (`retiredToken`). */
   readonly token: string | null;
   /** The token is one a rotation with an idempotency key replaced: only that rotation's retry may run. */

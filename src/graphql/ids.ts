@@ -1,6 +1,6 @@
 // Opaque global IDs of Nodes, and their decoding.
 /** Opaque global IDs (`Node`): base64url of "Type:key", stable across restarts. */
-export type NodeType = 'Game' | 'Player' | 'Round' | 'ChatMessage';
+export type NodeType = 'Game' | 'Player' | 'Round' | 'ChatMessage' | 'Seat';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -24,11 +24,17 @@ export function chatMessageGlobalId(gameId: string, seq: number): string {
   return toGlobalId('ChatMessage', `${gameId}:${seq}`);
 }
 
+/** A seat: stable for (game, player), whatever its position (positions move up in the lobby). */
+export function seatGlobalId(gameId: string, playerId: string): string {
+  return toGlobalId('Seat', `${gameId}:${playerId}`);
+}
+
 export type DecodedId =
   | { type: 'Game'; gameId: string }
   | { type: 'Player'; playerId: string }
   | { type: 'Round'; gameId: string; number: number }
-  | { type: 'ChatMessage'; gameId: string; seq: number };
+  | { type: 'ChatMessage'; gameId: string; seq: number }
+  | { type: 'Seat'; gameId: string; playerId: string };
 
 /** Decodes a global ID, or null when it is not one this server issued. */
 export function fromGlobalId(id: string): DecodedId | null {
@@ -49,6 +55,11 @@ export function fromGlobalId(id: string): DecodedId | null {
     const m = /^([0-9a-f-]{36}):([1-9][0-9]{0,9})$/.exec(key);
     if (m && UUID.test(m[1]!) && Number(m[2]) <= 2_147_483_647)
       return { type, gameId: m[1]!, seq: Number(m[2]) };
+  }
+  if (type === 'Seat') {
+    const [gameId, playerId, ...rest] = key.split(':');
+    if (rest.length === 0 && gameId && playerId && UUID.test(gameId) && UUID.test(playerId))
+      return { type, gameId, playerId };
   }
   return null;
 }

@@ -18,6 +18,7 @@ import { PlayerResolver } from './resolvers/player.resolver';
 import { QueryResolver } from './resolvers/query.resolver';
 import { RoundKeyResolver } from './resolvers/round-key.resolver';
 import { SeatResolver } from './resolvers/seat.resolver';
+import { PresenceResolver, SeatPresenceResolver } from './resolvers/presence.resolver';
 import { SubscriptionResolver } from './resolvers/subscription.resolver';
 import { GameEventTableResolver, GameTableResolver, TablesResolver } from './resolvers/tables.resolver';
 import { ChatResolver, GameChatResolver } from './resolvers/chat.resolver';
@@ -38,6 +39,8 @@ export const RESOLVERS = [
   GameResolver,
   GameHistoryResolver,
   SeatResolver,
+  SeatPresenceResolver,
+  PresenceResolver,
   PlayerResolver,
   GameFairnessFieldResolver,
   GameFairnessResolver,

@@ -41,9 +41,10 @@ export class SpectatorCount {
     this.timer.unref();
   }
 
-  /** Counts a follower of a game until the returned release is called. */
-  follow(gameId: string, playerId: string | null): () => void {
-    const key = playerId ? `p:${playerId}` : `a:${randomUUID()}`;
+  /** Counts a follower of a game (gameEvents or gameChat) until the returned release is called. */
+  follow(gameId: string, playerId: string | null, socketKey?: string): () => void {
+    // An anonymous viewer is its socket (once however many subscriptions it holds), or the subscription.
+    const key = playerId ? `p:${playerId}` : `a:${socketKey ?? randomUUID()}`;
     const viewers = this.local.get(gameId) ?? new Map<string, number>();
     this.local.set(gameId, viewers);
     viewers.set(key, (viewers.get(key) ?? 0) + 1);

@@ -66,13 +66,18 @@ export class PresenceRepository {
     return new Set(rows.map((r) => `${r.game_id}:${r.player_id}`));
   }
 
-  /** Records (or refreshes) the process's heartbeat. */
-  async beat(processId: string): Promise<void> {
-    await this.pool.query(
+  /**
+   * Records (or refreshes) the process's heartbeat; true when the process had no row (its first beat, or
+   * another process expired it after a stall: its connections must then be written again).
+   */
+  async beat(processId: string): Promise<boolean> {
+    const { rows } = await this.pool.query<{ inserted: boolean }>(
       `INSERT INTO presence_processes (id, heartbeat_at) VALUES ($1, now())
-       ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()`,
+       ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()
+       RETURNING (xmax = 0) AS inserted`,
       [processId],
     );
+    return rows[0]!.inserted;
   }
 
   /** The process holds at least one live subscription of the player to the game (or ANY_GAME). */

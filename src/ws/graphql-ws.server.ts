@@ -1,4 +1,5 @@
 // graphql-ws on the HTTP server's /graphql path: sockets and their operations go through the request gate.
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
@@ -33,9 +34,17 @@ export interface WsOptions {
   readonly formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
   /** The browser origins that may connect: a page from another origin is refused with 403. */
   readonly origins: OriginPolicy;
+  /**
+   * Keep-alive (ms): each socket is pinged this often and closed when no pong came this long after a ping,
+   * so a socket that dies without a close frame is dropped within twice this (default 12 s: within 24 s).
+   */
+  readonly keepAliveMs?: number;
 }
 
-type Extra = { client?: Client };
+/** graphql-ws's own default keep-alive (ms). */
+export const DEFAULT_KEEP_ALIVE_MS = 12_000;
+
+type Extra = { client?: Client; socketKey?: string };
 
 /**
  * graphql-ws (`graphql-transport-ws`) on the HTTP server's /graphql path. The player comes from
@@ -115,11 +124,15 @@ export function startGraphqlWs(
           document: checked.document,
           variableValues: payload.variables,
           operationName: payload.operationName,
-          contextValue: checked.contextValue,
+          // The socket's key: an anonymous socket counts once among a game's viewers, whatever it follows.
+          contextValue: Object.assign(checked.contextValue, {
+            socketKey: (ctx.extra.socketKey ??= randomUUID()),
+          }),
         };
       },
     },
     wss,
+    options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
   );
   return {
     connections: () => wss.clients.size,

@@ -6,7 +6,7 @@ import {
   type RoundOutcome as EngineOutcome,
   type RoundView,
 } from '../../engine';
-import { gameGlobalId, roundGlobalId } from '../ids';
+import { gameGlobalId, roundGlobalId, seatGlobalId } from '../ids';
 import { Bid } from '../types/bid.type';
 import { Game, RollOffThrow } from '../types/game.type';
 import { RevealedHand, Round, RoundOutcome } from '../types/round.type';
@@ -23,6 +23,9 @@ import { toRuleSet } from './rule-set.mapper';
 export function toGame(gameId: string, view: GameView): Game {
   const seats = view.seats.map((s) =>
     Object.assign(new Seat(), {
+      id: seatGlobalId(gameId, s.playerId),
+      gameId,
+      isBot: s.bot !== null,
       position: s.position,
       playerId: s.playerId,
       diceCount: s.diceCount,

@@ -34,6 +34,7 @@ import { UserError } from '../types/user-error.type';
 import * as valid from '../validation';
 import { requestHash } from './game-mutation';
 import { loadGame } from './query.resolver';
+import { onEnd } from './subscription.resolver';
 
 /** Messages a page of `Game.chat` holds at most. */
 export const MAX_CHAT_PAGE = 500;
@@ -151,7 +152,10 @@ export class ChatResolver {
       if (!state) throw notFound(`game ${gameId}`);
       if (!mayReadChat(state, viewerId(ctx))) throw spectatorsNotAllowed();
       try {
-        return await ctx.services.chatFeeds.subscribe(key, viewerId(ctx), after);
+        const stream = await ctx.services.chatFeeds.subscribe(key, viewerId(ctx), after);
+        // A chat reader follows the game too (spectatorCount; seated players are left out when counting).
+        const release = ctx.services.spectators?.follow(key, viewerId(ctx), ctx.socketKey);
+        return release ? onEnd(stream, release) : stream;
       } catch (error) {
         if (error instanceof ChatAfterSeqError) throw badInput(error.message, 'afterSeq');
         throw error;

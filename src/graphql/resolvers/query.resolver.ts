@@ -54,6 +54,11 @@ export class QueryResolver {
         const game = await loadGame(ctx, decoded.gameId);
         return game?.roundAt(decoded.number - 1) ?? null;
       }
+      case 'Seat': {
+        // Read like its game (null, or SPECTATORS_NOT_ALLOWED); null once the player holds no seat there.
+        const game = await loadGame(ctx, decoded.gameId);
+        return game?.seats.find((s) => s.playerId === decoded.playerId) ?? null;
+      }
       case 'ChatMessage': {
         const message = await ctx.services.chat.one(decoded.gameId, decoded.seq, ctx.viewer?.id ?? null);
         return message ? toChatMessage(message) : null;

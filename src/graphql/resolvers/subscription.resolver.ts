@@ -35,7 +35,10 @@ function onlyListed<T>(stream: AsyncIterator<T>, keep: (item: T) => boolean): As
 }
 
 /** The stream until `ending` names an error for an item: it then ends with that error. */
-function endWhen<T>(stream: AsyncIterator<T>, ending: (item: T) => Error | null): AsyncIterableIterator<T> {
+export function endWhen<T>(
+  stream: AsyncIterator<T>,
+  ending: (item: T) => Error | null,
+): AsyncIterableIterator<T> {
   const ended: AsyncIterableIterator<T> = {
     async next() {
       const r = await stream.next();
@@ -54,7 +57,7 @@ function endWhen<T>(stream: AsyncIterator<T>, ending: (item: T) => Error | null)
 }
 
 /** The stream, calling `ended` once when it ends in any way (completed, failed or closed). */
-function onEnd<T>(stream: AsyncIterableIterator<T>, ended: () => void): AsyncIterableIterator<T> {
+export function onEnd<T>(stream: AsyncIterableIterator<T>, ended: () => void): AsyncIterableIterator<T> {
   const watched: AsyncIterableIterator<T> = {
     async next() {
       try {
@@ -98,8 +101,13 @@ export class SubscriptionResolver {
           keptOut(item.state, viewerId) ? spectatorsNotAllowed() : null,
         );
         // Counted among the game's followers while it lasts (seated players are left out when counting).
-        const release = ctx.services.spectators?.follow(key, viewerId);
-        return release ? onEnd(stream, release) : stream;
+        const release = ctx.services.spectators?.follow(key, viewerId, ctx.socketKey);
+        // The viewer's seat counts as connected while it lasts (presence, on every process).
+        const away = viewerId ? ctx.services.presence?.tracker.track(viewerId, key) : undefined;
+        return onEnd(stream, () => {
+          release?.();
+          away?.();
+        });
       } catch (error) {
         if (error instanceof GameNotFoundError) throw notFound(`game ${gameId}`);
         if (error instanceof AfterSeqError) throw badInput(error.message, 'afterSeq');

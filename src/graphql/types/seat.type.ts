@@ -1,11 +1,13 @@
 // GraphQL type of a seat at a game's table.
 import { Field, Int, ObjectType } from 'type-graphql';
+import { Node } from './node.interface';
 
 @ObjectType({
+  implements: Node,
   description:
     "A place at the table; seat order is turn order (play passes to the left). A seat is always shown as it is now, also where a past round refers to it: a past round's dice counts are the lengths of the hands in its reveal.",
 })
-export class Seat {
+export class Seat extends Node {
   @Field(() => Int, { description: 'Position at the table, from 0.' })
   position!: number;
 
@@ -39,4 +41,10 @@ export class Seat {
 
   /** Resolved to `player` by a field resolver; not exposed. */
   playerId!: string;
+
+  /** The seat's game (for `connected`); not exposed. */
+  gameId!: string;
+
+  /** Whether a bot player holds the seat (always connected); not exposed. */
+  isBot!: boolean;
 }

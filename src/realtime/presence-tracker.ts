@@ -1,0 +1,149 @@
+// Presence across API processes: this process's live subscriptions per (player, game) are kept as rows in
+// the database (one row per process and key, written on the first subscription and removed after the last),
+// the process beats its heart there, and every change is announced on the bus so that every process's
+// gamePresence streams re-read the seat.
+import { randomUUID } from 'node:crypto';
+import {
+  ANY_GAME,
+  HEARTBEAT_MS,
+  type ExpiredConnection,
+  type PresenceRepository,
+} from '../store/presence.repository';
+import type { Broadcast } from './change-bus';
+
+const PREFIX = 'presence:';
+
+/** What the tracker writes through (PresenceRepository). */
+export type PresenceRows = Pick<
+  PresenceRepository,
+  'beat' | 'connect' | 'disconnect' | 'expireStale' | 'removeProcess'
+>;
+
+/** One (player, game) key of this process: its live subscriptions and what the database holds for it. */
+interface Entry {
+  count: number;
+  /** What the database holds now (true: a row of this process). */
+  stored: boolean;
+  writing: boolean;
+  /** The last write failed: the next heartbeat tries again. */
+  failed: boolean;
+}
+
+export class PresenceTracker {
+  readonly processId = randomUUID();
+  private readonly entries = new Map<string, Entry>();
+  private readonly listeners = new Set<(playerId: string) => void>();
+  private readonly timer: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+  private closed = false;
+
+  constructor(
+    private readonly rows: PresenceRows,
+    private readonly bus: Broadcast,
+    private readonly log: (error: unknown) => void = () => {},
+    heartbeatMs = HEARTBEAT_MS,
+  ) {
+    this.unsubscribe = bus.onMessage((text) => {
+      if (!text.startsWith(PREFIX)) return;
+      const playerId = text.slice(PREFIX.length);
+      for (const l of this.listeners) l(playerId);
+    });
+    void this.tick();
+    this.timer = setInterval(() => void this.tick(), heartbeatMs);
+    this.timer.unref();
+  }
+
+  /** Counts a live subscription of the player to the game (ANY_GAME: playerEvents) until released. */
+  track(playerId: string, gameId: string = ANY_GAME): () => void {
+    const key = `${playerId}:${gameId}`;
+    const entry = this.entries.get(key) ?? { count: 0, stored: false, writing: false, failed: false };
+    this.entries.set(key, entry);
+    entry.count++;
+    if (entry.count === 1) this.sync(key, entry, playerId, gameId);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      entry.count--;
+      if (entry.count === 0) this.sync(key, entry, playerId, gameId);
+    };
+  }
+
+  /** Called with a player's id whenever their connections may have changed, on any process. */
+  onChange(listener: (playerId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Stops beating and removes this process's connections (they end now, for everyone). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    this.unsubscribe();
+    const players = new Set([...this.entries.keys()].map((k) => k.slice(0, k.indexOf(':'))));
+    try {
+      await this.rows.removeProcess(this.processId);
+      await Promise.all([...players].map((p) => this.announce(p)));
+    } catch (error) {
+      this.log(error);
+    }
+  }
+
+  /**
+   * Brings the database row of a key to whether it has live subscriptions: one write at a time per key, and
+   * a burst of connects and disconnects ends with one write for the last state (flapping costs few writes).
+   */
+  private sync(key: string, entry: Entry, playerId: string, gameId: string): void {
+    if (entry.writing || this.closed) return;
+    const want = entry.count > 0;
+    if (want === entry.stored) {
+      if (!want && this.entries.get(key) === entry) this.entries.delete(key);
+      return;
+    }
+    entry.writing = true;
+    entry.failed = false;
+    const write = want
+      ? this.rows.connect(this.processId, playerId, gameId)
+      : this.rows.disconnect(this.processId, playerId, gameId);
+    write
+      .then(
+        () => {
+          entry.stored = want;
+          return this.announce(playerId);
+        },
+        (error: unknown) => {
+          // Retried by the next heartbeat rather than at once.
+          entry.failed = true;
+          this.log(error);
+        },
+      )
+      .finally(() => {
+        entry.writing = false;
+        if (!entry.failed) this.sync(key, entry, playerId, gameId);
+      });
+  }
+
+  private async announce(playerId: string): Promise<void> {
+    await this.bus.send(`${PREFIX}${playerId}`);
+  }
+
+  /** Beats this process's heart and expires the processes that stopped beating (whoever gets there first). */
+  private async tick(): Promise<void> {
+    if (this.closed) return;
+    try {
+      // A process expired by the others after a stall (no heartbeat for a while) writes its rows again.
+      if (await this.rows.beat(this.processId)) for (const e of this.entries.values()) e.stored = false;
+      for (const [key, entry] of this.entries) {
+        entry.failed = false;
+        const sep = key.indexOf(':');
+        this.sync(key, entry, key.slice(0, sep), key.slice(sep + 1));
+      }
+      const expired: ExpiredConnection[] = await this.rows.expireStale();
+      const players = new Set(expired.map((e) => e.playerId));
+      await Promise.all([...players].map((p) => this.announce(p)));
+    } catch (error) {
+      this.log(error);
+    }
+  }
+}

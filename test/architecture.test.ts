@@ -23,7 +23,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   // The table chat's rules and use case, and its live feeds: reads games, stores through its repository.
   chat: ['engine', 'store', 'realtime'],
   limits: ['realtime'],
-  graphql: ['engine', 'store', 'moves', 'realtime', 'chat'],
+  graphql: ['engine', 'security', 'store', 'moves', 'realtime', 'chat'],
   gate: ['engine', 'store', 'graphql', 'limits'],
   // The NDJSON export streams pages of finished games from the store, outside GraphQL.
   http: ['gate', 'graphql', 'limits', 'observability', 'store'],

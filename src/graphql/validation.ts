@@ -1,6 +1,8 @@
 // Validation of argument values: texts, keys, ranges, IDs, page sizes and client seeds.
 import { CLIENT_SEED_MAX_LENGTH, isClientSeed } from '../engine';
 import { fromGlobalId } from './ids';
+import type { GraphQLError } from 'graphql';
+import { checkPersonName, checkPlayerName } from '../security/player-name';
 import { badInput, notFound } from './errors';
 
 // Control characters (C0, DEL, C1) and the invisible formatting ones that can spoof names.
@@ -53,48 +55,39 @@ export function clientMutationId(value: string | null | undefined): string | nul
   return value;
 }
 
-/** The longest display name of a player (a person or a bot), in characters (code points). */
-export const PLAYER_NAME_MAX_LENGTH = 40;
+export { PLAYER_NAME_MAX_LENGTH } from '../security/player-name';
 
-// Characters a player's name may not hold: general categories Cc, Cf, Zl, Zp, Default_Ignorable_Code_Point,
-// and those that render blank (Braille blank, Hangul fillers). ZWJ and VS16 are checked apart (emoji).
-const NAME_FORBIDDEN =
-  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800\u115f\u1160\u3164\uffa0]/u;
-const PICTOGRAPH = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u20e3/u;
-
-/** Whether the ZWJ or VS16 at `i` sits inside an emoji sequence. */
-function inEmoji(chars: readonly string[], i: number): boolean {
-  const before = chars[i - 1];
-  if (chars[i] === '\ufe0f') return before !== undefined && /\p{Emoji}/u.test(before);
-  // ZWJ: between a pictograph (or its VS16) and a pictograph.
-  const prev = before === '\ufe0f' ? chars[i - 2] : before;
-  const next = chars[i + 1];
-  return prev !== undefined && next !== undefined && PICTOGRAPH.test(prev) && PICTOGRAPH.test(next);
+/** A name to store, with its skeleton (the key that makes people's names unique by look). */
+export interface CheckedName {
+  readonly name: string;
+  readonly skeleton: string;
 }
 
 /**
- * A player's name (registerPlayer and renamePlayer): trimmed, 1 to 40 characters, none of general category
- * Cc, Cf, Zl or Zp nor Default_Ignorable_Code_Point (except U+200D and U+FE0F inside an emoji sequence), none
- * that renders blank; otherwise BAD_USER_INPUT.
+ * A person's name (registerPlayer and renamePlayer): the rules of security/player-name (1 to 40 characters
+ * after trimming, nothing invisible or blank, joiners only inside emoji, no bot's default name); otherwise
+ * BAD_USER_INPUT stating the rule.
  */
-export function playerName(value: string, field = 'name'): string {
-  // As text() but for ZWJ and VS16, which may join emoji here.
-  const name = value.trim();
-  const chars = [...name];
-  if (chars.length === 0) throw badInput(`${field} must not be empty`, field);
-  if (chars.length > PLAYER_NAME_MAX_LENGTH) {
-    throw badInput(`${field} must be at most ${PLAYER_NAME_MAX_LENGTH} characters`, field);
-  }
-  chars.forEach((c, i) => {
-    if ((c === '\u200d' || c === '\ufe0f') && inEmoji(chars, i)) return;
-    if (NAME_FORBIDDEN.test(c)) {
-      throw badInput(
-        `${field} must not contain control, formatting, invisible or blank characters (found U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`,
-        field,
-      );
-    }
-  });
-  return name;
+export function personName(value: string, field = 'name'): CheckedName {
+  const checked = checkPersonName(value, field);
+  if (!checked.ok) throw badInput(checked.message, field);
+  return { name: checked.name, skeleton: checked.skeleton };
+}
+
+/** A bot's name given by its host (addBot): the same rules but for the bots' default names; null: none. */
+export function botName(value: string | null | undefined, field = 'name'): CheckedName | null {
+  if (value === null || value === undefined) return null;
+  const checked = checkPlayerName(value, field);
+  if (!checked.ok) throw badInput(checked.message, field);
+  return { name: checked.name, skeleton: checked.skeleton };
+}
+
+/** The refusal of a name that is taken, or looks like one that is (equal skeletons). */
+export function nameTaken(name: string, field = 'name'): GraphQLError {
+  return badInput(
+    `${field} must not look like another player's name: "${name}" is taken, or looks like a name that is (case, spacing and look-alike letters of other scripts do not make names different)`,
+    field,
+  );
 }
 
 export function intInRange(

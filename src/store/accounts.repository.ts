@@ -1,8 +1,10 @@
 // Accounts: rotating a player's token (once per idempotency key) and renaming a player.
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
+import { nameSkeleton } from '../security/name-skeleton';
 import { hashToken, newToken } from '../security/tokens';
 import { IDEMPOTENCY_RETENTION_MS } from './idempotency-janitor';
+import { isNameSkeletonConflict, NameTakenError } from './name-taken';
 import { openToken, sealToken } from './registration-seal';
 
 const ROTATION_KEY_LABEL = 'perudo/rotateToken/key-hash/v1\0';
@@ -45,7 +47,11 @@ export function decodeAccountNotice(text: string): { playerId: string; nonce: st
 }
 
 export class AccountsRepository {
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    /** uniqueNames: a rename stores the name's skeleton (unique); without it names may repeat. */
+    private readonly options: { readonly uniqueNames?: boolean } = {},
+  ) {}
 
   /**
    * Replaces the player's token `oldToken` with a new one. The update is guarded by the old token's hash, so
@@ -115,12 +121,20 @@ export class AccountsRepository {
     return rows[0] ?? null;
   }
 
-  /** Renames a player; resolves to false when there is no such player. */
-  async rename(playerId: string, name: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query('UPDATE players SET name = $2 WHERE id = $1::uuid', [
-      playerId,
-      name,
-    ]);
+  /**
+   * Renames a player (a person: the name's skeleton goes with it); resolves to false when there is no such
+   * player. Throws NameTakenError when another person's name has the same skeleton.
+   */
+  async rename(playerId: string, name: string, skeleton = nameSkeleton(name)): Promise<boolean> {
+    const { rowCount } = await this.pool
+      .query('UPDATE players SET name = $2, name_skeleton = $3 WHERE id = $1::uuid', [
+        playerId,
+        name,
+        this.options.uniqueNames ? skeleton : null,
+      ])
+      .catch((error: unknown) => {
+        throw isNameSkeletonConflict(error) ? new NameTakenError(name) : error;
+      });
     return (rowCount ?? 0) > 0;
   }
 

@@ -11,7 +11,9 @@ import {
   type PlayerStatsRecord,
 } from './player-history.queries';
 import { openToken, registrationKeyHash, registrationRequestHash, sealToken } from './registration-seal';
+import { nameSkeleton } from '../security/name-skeleton';
 import { hashToken, newToken } from '../security/tokens';
+import { isNameSkeletonConflict, NameTakenError } from './name-taken';
 
 export interface PlayerRecord {
   readonly id: string;
@@ -60,12 +62,31 @@ export class PlayerRepository {
   // Counts forgets, so that a read which a forget overtook is not cached.
   private forgets = 0;
 
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    /** uniqueNames: store each person's name skeleton (unique); without it names may repeat (test servers). */
+    private readonly options: { readonly uniqueNames?: boolean } = {},
+  ) {}
 
-  /** Creates a player and returns its secret token, which is not kept anywhere. */
-  async register(name: string): Promise<{ player: PlayerRecord; token: string }> {
+  /** The skeleton to store with a person's name: none when names may repeat. */
+  private stored(skeleton: string): string | null {
+    return this.options.uniqueNames ? skeleton : null;
+  }
+
+  /**
+   * Creates a player and returns its secret token, which is not kept anywhere. Throws NameTakenError when
+   * another person's name has the same skeleton (the unique index decides between concurrent ones).
+   */
+  async register(
+    name: string,
+    skeleton = nameSkeleton(name),
+  ): Promise<{ player: PlayerRecord; token: string }> {
     const token = newToken();
-    const row = await this.prisma.player.create({ data: { name, tokenHash: hashToken(token) } });
+    const row = await this.prisma.player
+      .create({ data: { name, nameSkeleton: this.stored(skeleton), tokenHash: hashToken(token) } })
+      .catch((error: unknown) => {
+        throw isNameSkeletonConflict(error) ? new NameTakenError(name) : error;
+      });
     const player = { id: row.id, name: row.name, createdAt: row.createdAt, botLevel: null };
     remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
     return { player, token };
@@ -75,9 +96,14 @@ export class PlayerRepository {
    * Registers a player once per idempotency key: a retry with the same key within the retention period (24
    * hours) gets the first player and token back, whether the first request finished or is still running;
    * an older record is ignored and replaced. The player and the record are inserted by one statement, so
-   * there is never one without the other; of concurrent requests with one key exactly one inserts.
+   * there is never one without the other; of concurrent requests with one key exactly one inserts. Throws
+   * NameTakenError as register does.
    */
-  async registerWithKey(name: string, idempotencyKey: string): Promise<KeyedRegistration> {
+  async registerWithKey(
+    name: string,
+    idempotencyKey: string,
+    skeleton = nameSkeleton(name),
+  ): Promise<KeyedRegistration> {
     const keyHash = registrationKeyHash(idempotencyKey);
     const requestHash = registrationRequestHash(name);
     for (let attempt = 0; attempt < KEYED_ATTEMPTS; attempt++) {
@@ -99,14 +125,24 @@ export class PlayerRepository {
             WHERE registration_records.created_at
                   < now() - ${IDEMPOTENCY_RETENTION_MS}::float8 * interval '1 millisecond'
           RETURNING player_id)
-        INSERT INTO players (id, name, token_hash)
-        SELECT player_id, ${name}, ${hashToken(token)} FROM record
-        RETURNING id, name, created_at`;
+        INSERT INTO players (id, name, name_skeleton, token_hash)
+        SELECT player_id, ${name}, ${this.stored(skeleton)}, ${hashToken(token)} FROM record
+        RETURNING id, name, created_at`.catch((error: unknown) => {
+        // The record's insert goes back with the player's: a retry with the key may try another name.
+        throw isNameSkeletonConflict(error) ? new NameTakenError(name) : error;
+      });
       const row = rows[0];
       if (row) return { kind: 'registered', player: this.cached(row.id, row.name, row.created_at), token };
       // Another request with this key inserted first: its record is read on the next attempt.
     }
     throw new Error('registerPlayer: no registration recorded for the key after several attempts');
+  }
+
+  /** Whether a person's name has this skeleton (a bot may not be given a name that looks like theirs). */
+  async isPersonName(skeleton: string): Promise<boolean> {
+    const rows = await this.prisma.$queryRaw<unknown[]>`
+      SELECT 1 FROM players WHERE name_skeleton = ${skeleton} AND bot_level IS NULL`;
+    return rows.length > 0;
   }
 
   /** The live registration record of a key, with its player. */

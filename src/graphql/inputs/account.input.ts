@@ -6,7 +6,7 @@ import { MutationInput } from './mutation-input';
 @InputType({ description: 'Input of renamePlayer.' })
 export class RenamePlayerInput {
   @Field({
-    description: `The new display name, under registerPlayer's rules: 1 to ${PLAYER_NAME_MAX_LENGTH} characters, no control characters; spaces at the ends are trimmed.`,
+    description: `The new display name, under registerPlayer's rules: 1 to ${PLAYER_NAME_MAX_LENGTH} characters after trimming, nothing invisible or blank, and unique by look among players.`,
   })
   name!: string;
 

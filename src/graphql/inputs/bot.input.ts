@@ -11,7 +11,7 @@ export class AddBotInput extends GameMoveInput {
 
   @Field(() => String, {
     nullable: true,
-    description: `Its display name: 1 to ${PLAYER_NAME_MAX_LENGTH} characters, no control characters; by default its level and a number no other bot at the table has, e.g. "HARD bot 2".`,
+    description: `Its display name, under registerPlayer's character rules (1 to ${PLAYER_NAME_MAX_LENGTH} characters, nothing invisible or blank) and never one that is or looks like a person's name; by default its level and a number no other bot at the table has, e.g. "HARD bot 2".`,
   })
   name?: string | null;
 }

@@ -6,7 +6,7 @@ import { PLAYER_NAME_MAX_LENGTH, REGISTRATION_KEY_MIN } from '../validation';
 @InputType({ description: 'Input of registerPlayer.' })
 export class RegisterPlayerInput {
   @Field({
-    description: `Display name: 1 to ${PLAYER_NAME_MAX_LENGTH} characters, no control characters; spaces at the ends are trimmed.`,
+    description: `Display name: 1 to ${PLAYER_NAME_MAX_LENGTH} characters after trimming; no control, formatting or invisible characters (joiners and variation selectors only inside emoji) and not blank; unique by look: refused when another player's name is the same or looks the same (case, spacing and look-alike letters of other scripts do not count), and when it looks like a bot's default name ("HARD bot 2").`,
   })
   name!: string;
 

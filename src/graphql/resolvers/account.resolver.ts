@@ -3,6 +3,7 @@ import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import { invalidToken, unauthenticated } from '../errors';
 import { RenamePlayerInput, RotateTokenInput } from '../inputs/account.input';
+import { NameTakenError } from '../../store/name-taken';
 import { toPlayer } from '../mappers/player.mapper';
 import { PlayerPayload, TokenPayload } from '../types/account.type';
 import * as valid from '../validation';
@@ -19,9 +20,11 @@ export class AccountResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<PlayerPayload> {
     const clientMutationId = valid.clientMutationId(input.clientMutationId);
-    const name = valid.playerName(input.name);
+    const { name, skeleton } = valid.personName(input.name);
     const viewer = ctx.viewer!;
-    await ctx.services.accounts.rename(viewer.id, name);
+    await ctx.services.accounts.rename(viewer.id, name, skeleton).catch((error: unknown) => {
+      throw error instanceof NameTakenError ? valid.nameTaken(name) : error;
+    });
     await ctx.services.accountChanged(viewer.id);
     return Object.assign(new PlayerPayload(), {
       player: toPlayer({ ...viewer, name }),

@@ -159,7 +159,12 @@ export class LobbyResolver {
     input: AddBotInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
-    const name = valid.optionalText(input.name, 'name', valid.PLAYER_NAME_MAX_LENGTH);
+    const checked = valid.botName(input.name);
+    // A bot may not pass for a person: no name that looks like one a person holds.
+    if (checked && (await ctx.services.players.isPersonName(checked.skeleton))) {
+      throw valid.nameTaken(checked.name);
+    }
+    const name = checked?.name ?? null;
     const move = prepareMove('addBot', input, { name });
     const bot = { name, level: input.level };
     const result = await ctx.services.gameMoves.addBot(move.gameId, ctx.viewer!.id, bot, move.options);

@@ -2,6 +2,7 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import { RegisterPlayerInput } from '../inputs/register-player.input';
+import { NameTakenError } from '../../store/name-taken';
 import { toPlayer } from '../mappers/player.mapper';
 import { RegisterPlayerPayload } from '../types/payloads.type';
 import * as valid from '../validation';
@@ -19,16 +20,20 @@ export class RegistrationResolver {
   ): Promise<RegisterPlayerPayload> {
     const clientMutationId = valid.clientMutationId(input.clientMutationId);
     const idempotencyKey = valid.registrationKey(input.idempotencyKey);
-    const name = valid.playerName(input.name);
+    const { name, skeleton } = valid.personName(input.name);
     const players = ctx.services.players;
     // A retry of a registration already made is answered from its record, without taking from the quota.
     if (!idempotencyKey || !(await players.isRegistered(idempotencyKey))) {
       const refused = ctx.chargeRegistration();
       if (refused) throw refused;
     }
-    const result = idempotencyKey
-      ? await players.registerWithKey(name, idempotencyKey)
-      : { kind: 'registered' as const, ...(await players.register(name)) };
+    const result = await (
+      idempotencyKey
+        ? players.registerWithKey(name, idempotencyKey, skeleton)
+        : players.register(name, skeleton).then((r) => ({ kind: 'registered' as const, ...r }))
+    ).catch((error: unknown) => {
+      throw error instanceof NameTakenError ? valid.nameTaken(name) : error;
+    });
     if (result.kind === 'reused') {
       return Object.assign(new RegisterPlayerPayload(), {
         player: null,

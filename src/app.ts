@@ -15,6 +15,8 @@ import { createHttpServer } from './http/http-server';
 import { RateLimitSync } from './limits/rate-limit-sync';
 import { RateLimiter } from './limits/rate-limiter';
 import { SpectatorCount } from './realtime/spectator-count';
+import { PlayerEventFeed } from './realtime/player-events';
+import { PresenceTracker } from './realtime/presence-tracker';
 import { INVITE_GUESSES, NO_RATE_LIMITS, type ServerLimits } from './limits/server-limits';
 import { createDatabaseClients, type DatabaseClients } from './database/prisma';
 import type { ChangeBus } from './realtime/change-bus';
@@ -92,6 +94,8 @@ export interface AppOptions {
   readonly turnTimerIntervalMs?: number;
   /** How long a bot thinks before its move (ms; BOT_DELAY_MS). */
   readonly botDelayMs?: number;
+  /** WebSocket keep-alive (ms; WS_KEEPALIVE_MS): a dead socket is dropped within twice this (default 12 s). */
+  readonly wsKeepAliveMs?: number;
   /** The time moves are decided at (tests move it forward, e.g. past a nudge's 2 minutes); the system clock by default. */
   readonly clock?: () => Date;
   /** How often this process tells the others what its per-IP and per-player limits let through (ms). */
@@ -176,6 +180,17 @@ export async function startApp(options: AppOptions): Promise<App> {
     ownNotices.get(notice.nonce)?.();
   });
   const spectators = new SpectatorCount(bus);
+  // Presence across processes (Seat.connected, gamePresence) and the player's own stream.
+  const presenceRows = new PresenceRepository(db.pool);
+  const presence = {
+    rows: presenceRows,
+    tracker: new PresenceTracker(presenceRows, bus, log),
+    playerEvents: new PlayerEventFeed(
+      bus,
+      { events: (g, range) => games.reads.events(g, range), stateAt: (g, v) => eventLog.stateAt(g, v) },
+      log,
+    ),
+  };
   const services: Services = {
     players,
     accounts,
@@ -199,6 +214,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     tables: new TablesService(moves, games.moves, games.tables),
     inviteGuesses: new RateLimiter(INVITE_GUESSES),
     spectators,
+    presence,
     gameReads: games.reads,
     gameFairness: games.fairness,
     history,
@@ -271,6 +287,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const ws = startGraphqlWs(httpServer, schema, gate, {
     production,
     connectionInitTimeoutMs: limits.connectionInitTimeoutMs,
+    keepAliveMs: options.wsKeepAliveMs,
     formatError: format,
     origins,
   });
@@ -326,6 +343,9 @@ export async function startApp(options: AppOptions): Promise<App> {
       services.lobby.close();
       services.feeds.close();
       spectators.close();
+      presence.playerEvents.close();
+      // The sockets are closed: this process's presence rows go, and every process hears of it.
+      await presence.tracker.close();
       chatFeeds.close();
       await closed;
       await apollo.stop();

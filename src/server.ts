@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   const metricsPort = intFromEnv('METRICS_PORT', null, 0, 65_535);
   const lobbyIdleMinutes = intFromEnv('LOBBY_IDLE_MINUTES', DEFAULT_LOBBY_IDLE_MS / 60_000, 1, 525_600)!;
   const botDelayMs = intFromEnv('BOT_DELAY_MS', DEFAULT_BOT_DELAY_MS, 0, 60_000)!;
+  // WebSocket keep-alive (ms); unset: the WebSocket server's default (12 s).
+  const wsKeepAliveMs = intFromEnv('WS_KEEPALIVE_MS', null, 1_000, 30_000) ?? undefined;
   const database = await resolveDatabase();
   await migrate(database.url);
   const app = await startApp({
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     metricsHost: process.env.METRICS_HOST || '127.0.0.1',
     lobbyIdleMs: lobbyIdleMinutes * 60_000,
     botDelayMs,
+    wsKeepAliveMs,
     // The server people run hides internals unless a developer asks for them.
     production: process.env.NODE_ENV !== 'development',
   });

@@ -264,9 +264,18 @@ it('a move the server made for a timed-out turn is not the player’s own: the g
     await mutate(app.url, 'placeBid', { gameId, quantity: min.minQuantity, face: min.face }, opener.token),
     'bid',
   );
+  // The server plays the timed-out turn as a NORMAL bot would: a call ends the game (one die each); a raise
+  // gives the opener the turn back, who calls.
   await until(
     'the timed-out turn',
-    async () => (await playView(app.url, gameId)).status === 'FINISHED',
+    async () => {
+      const now = await playView(app.url, gameId);
+      if (now.status === 'FINISHED') return true;
+      const turn = now.turn ? now.seats[now.turn.position]!.player.id : null;
+      if (turn === opener.id && now.currentRound!.bids.length > 1)
+        await mutate(app.url, 'callDudo', { gameId }, opener.token);
+      return false;
+    },
     15_000,
   );
   await settled();

@@ -2,6 +2,7 @@
 import { CLIENT_SEED_MAX_LENGTH, isClientSeed } from '../engine';
 import { fromGlobalId } from './ids';
 import type { GraphQLError } from 'graphql';
+import type { NameSkeletons } from '../security/name-skeleton';
 import { checkPersonName, checkPlayerName } from '../security/player-name';
 import { badInput, notFound } from './errors';
 
@@ -57,10 +58,10 @@ export function clientMutationId(value: string | null | undefined): string | nul
 
 export { PLAYER_NAME_MAX_LENGTH } from '../security/player-name';
 
-/** A name to store, with its skeleton (the key that makes people's names unique by look). */
+/** A name to store, with its skeletons (the keys that make people's names unique by look). */
 export interface CheckedName {
   readonly name: string;
-  readonly skeleton: string;
+  readonly skeletons: NameSkeletons;
 }
 
 /**
@@ -71,7 +72,7 @@ export interface CheckedName {
 export function personName(value: string, field = 'name'): CheckedName {
   const checked = checkPersonName(value, field);
   if (!checked.ok) throw badInput(checked.message, field);
-  return { name: checked.name, skeleton: checked.skeleton };
+  return { name: checked.name, skeletons: checked.skeletons };
 }
 
 /** A bot's name given by its host (addBot): the same rules but for the bots' default names; null: none. */
@@ -79,7 +80,7 @@ export function botName(value: string | null | undefined, field = 'name'): Check
   if (value === null || value === undefined) return null;
   const checked = checkPlayerName(value, field);
   if (!checked.ok) throw badInput(checked.message, field);
-  return { name: checked.name, skeleton: checked.skeleton };
+  return { name: checked.name, skeletons: checked.skeletons };
 }
 
 /** The refusal of a name that is taken, or looks like one that is (equal skeletons). */

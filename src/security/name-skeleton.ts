@@ -26,14 +26,28 @@ export function skeleton(text: string): string {
   return out.normalize('NFD');
 }
 
+/** The two keys that make people's names unique by look; a name is taken when either is. */
+export interface NameSkeletons {
+  /** The skeleton of the case fold (UTS #39's case-insensitive skeleton): "Боб" and "БОБ", "Alice" and "ALICE". */
+  readonly folded: string;
+  /** The skeleton, lower-cased: capitals of other scripts that look Latin ("Вob" with a Cyrillic В and "Bob"). */
+  readonly lowered: string;
+}
+
 /**
- * The key that makes player names unique: a skeleton that ignores case, with runs of spaces as one space.
- * "Alice", "ALICE", "Ａｌｉｃｅ" and "Аlice" (a Cyrillic А) have one key, as have "Zed" and "Ζed" (a Greek
- * capital Zeta). Latin capitals are lowered first, as their skeletons are not their small letters' ("I" is
- * "l"); other capitals are taken to their Latin look-alikes first (Ζ is Z), then everything is lowered and
- * taken again.
+ * The keys of a name (trimmed, NFKC, runs of spaces as one). Each alone misses look-alikes the other finds:
+ * the case fold loses that a Cyrillic "В" looks like "B" (its small letter does not look like "b"), and a
+ * skeleton taken before lower-casing loses that "I" and "i" are one letter (the skeleton of "I" is "l").
  */
+export function nameSkeletons(name: string): NameSkeletons {
+  const text = name.trim().normalize('NFKC');
+  return {
+    folded: skeleton(text.toLowerCase().normalize('NFKC')).replace(SPACES, ' '),
+    lowered: skeleton(text).toLowerCase().replace(SPACES, ' '),
+  };
+}
+
+/** The case-insensitive skeleton of a name (the first of nameSkeletons). */
 export function nameSkeleton(name: string): string {
-  const folded = name.trim().normalize('NFKC').replace(/[A-Z]+/g, (latin) => latin.toLowerCase());
-  return skeleton(skeleton(folded).toLowerCase()).replace(SPACES, ' ');
+  return nameSkeletons(name).folded;
 }

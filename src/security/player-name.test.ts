@@ -1,4 +1,4 @@
-import { nameSkeleton, skeleton } from './name-skeleton';
+import { nameSkeleton, nameSkeletons, skeleton } from './name-skeleton';
 import {
   checkPersonName,
   checkPlayerName,
@@ -23,7 +23,11 @@ const invisible = (found: string): [string, string] => [
 
 describe('checkPlayerName', () => {
   it('trims, and takes 1 to 40 characters (code points)', () => {
-    expect(checkPlayerName('  Ann  ')).toEqual({ ok: true, name: 'Ann', skeleton: 'ann' });
+    expect(checkPlayerName('  Ann  ')).toEqual({
+      ok: true,
+      name: 'Ann',
+      skeletons: { folded: 'ann', lowered: 'ann' },
+    });
     expect(refusal('')).toEqual(['EMPTY', 'name must not be empty']);
     expect(refusal('   \t ')).toEqual(['EMPTY', 'name must not be empty']);
     expect(checkPlayerName('x'.repeat(PLAYER_NAME_MAX_LENGTH)).ok).toBe(true);
@@ -127,29 +131,57 @@ describe('checkPlayerName', () => {
   });
 });
 
-describe('nameSkeleton', () => {
-  it('is the UTS #39 skeleton of the case fold', () => {
+/** Whether two names look alike: one of their keys is equal. */
+function lookAlike(x: string, y: string): boolean {
+  const [a, b] = [nameSkeletons(x), nameSkeletons(y)];
+  return a.folded === b.folded || a.lowered === b.lowered;
+}
+
+describe('nameSkeletons', () => {
+  it('are the UTS #39 skeleton of the case fold, and the skeleton lower-cased', () => {
     expect(skeleton('\u0410lice')).toBe('Alice'); // Cyrillic А
     expect(skeleton('paypal')).toBe(skeleton('\u0440\u0430ypal')); // Cyrillic р, а
+    expect(nameSkeletons('Alice')).toEqual({ folded: 'alice', lowered: 'alice' });
+    expect(nameSkeletons('\u0410lice')).toEqual({ folded: 'alice', lowered: 'alice' });
+    // The case fold takes "I" as "i"; the skeleton first takes it as "l".
+    expect(nameSkeletons('ALICE')).toEqual({ folded: 'alice', lowered: 'allce' });
+    // The skeleton first takes a Cyrillic В as B; its small letter в looks like a small capital ʙ.
+    expect(nameSkeletons('\u0412ob')).toEqual({ folded: '\u0299ob', lowered: 'bob' });
+    expect(nameSkeletons('  Ann   Lee ')).toEqual(nameSkeletons('Ann Lee'));
     expect(nameSkeleton('Alice')).toBe('alice');
-    expect(nameSkeleton('\u0410lice')).toBe('alice');
-    expect(nameSkeleton('ALICE')).toBe('alice');
-    expect(nameSkeleton('\uFF21\uFF4C\uFF49\uFF43\uFF45')).toBe('alice'); // fullwidth
-    expect(nameSkeleton('\u0391lice')).toBe('alice'); // Greek Α
-    expect(nameSkeleton('\u0410\u04C0ice')).toBe('alice'); // Cyrillic А, palochka Ӏ
-    expect(nameSkeleton('\u0396ed')).toBe(nameSkeleton('ZED')); // Greek Ζ
-    expect(nameSkeleton('Z\u0415D')).toBe('zed'); // Cyrillic Е
-    expect(nameSkeleton('  Ann   Lee ')).toBe(nameSkeleton('Ann Lee'));
-    expect(nameSkeleton('B0b')).toBe(nameSkeleton('Bob'));
-    expect(nameSkeleton('Bi11')).toBe(nameSkeleton('Bill'));
-    expect(nameSkeleton('m')).toBe(nameSkeleton('rn'));
-    expect(nameSkeleton(FAMILY)).toBe(nameSkeleton(FAMILY));
   });
 
-  it('tells apart names that do not look alike', () => {
-    expect(nameSkeleton('Alice')).not.toBe(nameSkeleton('Alicia'));
-    expect(nameSkeleton('Zoe')).not.toBe(nameSkeleton('Zoë'));
-    expect(nameSkeleton('Ann')).not.toBe(nameSkeleton('Anne'));
+  it.each([
+    ['Alice', 'Alice'],
+    ['Alice', 'ALICE'],
+    ['Alice', 'alice'],
+    ['Alice', '\u0410lice'], // Cyrillic А
+    ['Alice', '\uFF21\uFF4C\uFF49\uFF43\uFF45'], // fullwidth
+    ['Alice', '\u0391lice'], // Greek Α
+    ['Alice', '\u0410\u04C0ice'], // Cyrillic А, palochka Ӏ
+    ['Bob', '\u0412ob'], // Cyrillic В
+    ['Bob', 'BOB'],
+    ['\u0411\u043E\u0431', '\u0411\u041E\u0411'], // Боб, БОБ
+    ['Zed', '\u0396ed'], // Greek Ζ
+    ['Zed', 'Z\u0415D'], // Cyrillic Е
+    ['Ann Lee', '  Ann   Lee '],
+    ['Bob', 'B0b'],
+    ['Bill', 'Bi11'],
+    ['m', 'rn'],
+    ['paypal', '\u0440\u0430ypal'],
+    [FAMILY, FAMILY],
+  ])('%s and %s look alike', (x, y) => {
+    expect(lookAlike(x, y)).toBe(true);
+  });
+
+  it.each([
+    ['Alice', 'Alicia'],
+    ['Zoe', 'Zo\u00EB'],
+    ['Ann', 'Anne'],
+    ['Bob', 'Rob'],
+    [FAMILY, RAINBOW_FLAG],
+  ])('%s and %s do not', (x, y) => {
+    expect(lookAlike(x, y)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 // The rules of a player's name (people and bots): bounded, visible, and unable to pass for another's.
-import { nameSkeleton } from './name-skeleton';
+import { nameSkeleton, nameSkeletons, type NameSkeletons } from './name-skeleton';
 
 /** The longest display name of a player (a person or a bot), in characters (code points). */
 export const PLAYER_NAME_MAX_LENGTH = 40;
@@ -8,7 +8,7 @@ export const PLAYER_NAME_MAX_LENGTH = 40;
 export type PlayerNameRule = 'EMPTY' | 'TOO_LONG' | 'INVISIBLE_CHARACTER' | 'BLANK' | 'BOT_NAME';
 
 export type PlayerNameCheck =
-  | { readonly ok: true; readonly name: string; readonly skeleton: string }
+  | { readonly ok: true; readonly name: string; readonly skeletons: NameSkeletons }
   | { readonly ok: false; readonly rule: PlayerNameRule; readonly message: string };
 
 // General categories Cc, Cf, Zl, Zp, lone surrogates, Default_Ignorable_Code_Point, and the characters that
@@ -59,8 +59,8 @@ export function isBotDefaultSkeleton(skeleton: string): boolean {
 /**
  * Checks a name as given: trimmed, 1 to 40 characters (code points); no character of general category Cc,
  * Cf, Zl or Zp nor Default_Ignorable_Code_Point, except ZWJ (U+200D) and VS16 (U+FE0F) inside an emoji
- * sequence (family and flag emoji); nothing that renders blank. Returns the name to store and its skeleton,
- * the key that makes names unique (see nameSkeleton).
+ * sequence (family and flag emoji); nothing that renders blank. Returns the name to store and its skeletons,
+ * the keys that make people's names unique (see nameSkeletons).
  */
 export function checkPlayerName(value: string, field = 'name'): PlayerNameCheck {
   const tooLong = `${field} must be at most ${PLAYER_NAME_MAX_LENGTH} characters`;
@@ -88,7 +88,7 @@ export function checkPlayerName(value: string, field = 'name'): PlayerNameCheck 
       message: `${field} must show at least one letter, digit, symbol or punctuation mark`,
     };
   }
-  return { ok: true, name, skeleton: nameSkeleton(name) };
+  return { ok: true, name, skeletons: nameSkeletons(name) };
 }
 
 /**
@@ -98,7 +98,7 @@ export function checkPlayerName(value: string, field = 'name'): PlayerNameCheck 
 export function checkPersonName(value: string, field = 'name'): PlayerNameCheck {
   const checked = checkPlayerName(value, field);
   if (!checked.ok) return checked;
-  if (isBotDefaultSkeleton(checked.skeleton)) {
+  if (isBotDefaultSkeleton(checked.skeletons.folded) || isBotDefaultSkeleton(checked.skeletons.lowered)) {
     return {
       ok: false,
       rule: 'BOT_NAME',

@@ -1,7 +1,7 @@
 // Accounts: rotating a player's token (once per idempotency key) and renaming a player.
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
-import { nameSkeleton } from '../security/name-skeleton';
+import { nameSkeletons, type NameSkeletons } from '../security/name-skeleton';
 import { hashToken, newToken } from '../security/tokens';
 import { IDEMPOTENCY_RETENTION_MS } from './idempotency-janitor';
 import { isNameSkeletonConflict, NameTakenError } from './name-taken';
@@ -123,15 +123,19 @@ export class AccountsRepository {
 
   /**
    * Renames a player (a person: the name's skeleton goes with it); resolves to false when there is no such
-   * player. Throws NameTakenError when another person's name has the same skeleton.
+   * player. Throws NameTakenError when another person's name has one of the same skeletons.
    */
-  async rename(playerId: string, name: string, skeleton = nameSkeleton(name)): Promise<boolean> {
+  async rename(
+    playerId: string,
+    name: string,
+    skeletons: NameSkeletons = nameSkeletons(name),
+  ): Promise<boolean> {
+    const unique = this.options.uniqueNames;
     const { rowCount } = await this.pool
-      .query('UPDATE players SET name = $2, name_skeleton = $3 WHERE id = $1::uuid', [
-        playerId,
-        name,
-        this.options.uniqueNames ? skeleton : null,
-      ])
+      .query(
+        'UPDATE players SET name = $2, name_skeleton = $3, name_skeleton_lower = $4 WHERE id = $1::uuid',
+        [playerId, name, unique ? skeletons.folded : null, unique ? skeletons.lowered : null],
+      )
       .catch((error: unknown) => {
         throw isNameSkeletonConflict(error) ? new NameTakenError(name) : error;
       });

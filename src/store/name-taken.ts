@@ -1,4 +1,4 @@
-// The refusal of a name whose skeleton another person holds (the unique index on players.name_skeleton).
+// The refusal of a name whose skeleton another person holds (the unique indexes on players' skeletons).
 
 /** A name refused because another person's name looks the same (equal skeletons). */
 export class NameTakenError extends Error {
@@ -9,7 +9,7 @@ export class NameTakenError extends Error {
   }
 }
 
-const INDEX = 'players_name_skeleton_key';
+const INDEXES = new Set(['players_name_skeleton_key', 'players_name_skeleton_lower_key']);
 
 /**
  * Whether an error is PostgreSQL's unique violation of the skeleton index, as `pg` reports it (code and
@@ -24,7 +24,8 @@ export function isNameSkeletonConflict(error: unknown): boolean {
       cause?: unknown;
       message?: unknown;
     };
-    if (any.code === '23505' && any.constraint === INDEX) return true;
+    if (any.code === '23505' && typeof any.constraint === 'string' && INDEXES.has(any.constraint))
+      return true;
     const text = `${typeof any.message === 'string' ? any.message : ''} ${JSON.stringify(any.meta ?? null)}`;
     if (
       (any.code === 'P2002' || any.code === 'P2010' || any.code === '23505') &&

@@ -11,7 +11,7 @@ import {
   type PlayerStatsRecord,
 } from './player-history.queries';
 import { openToken, registrationKeyHash, registrationRequestHash, sealToken } from './registration-seal';
-import { nameSkeleton } from '../security/name-skeleton';
+import { nameSkeletons, type NameSkeletons } from '../security/name-skeleton';
 import { hashToken, newToken } from '../security/tokens';
 import { isNameSkeletonConflict, NameTakenError } from './name-taken';
 
@@ -68,22 +68,30 @@ export class PlayerRepository {
     private readonly options: { readonly uniqueNames?: boolean } = {},
   ) {}
 
-  /** The skeleton to store with a person's name: none when names may repeat. */
-  private stored(skeleton: string): string | null {
-    return this.options.uniqueNames ? skeleton : null;
+  /** The skeletons to store with a person's name: none when names may repeat. */
+  private stored(skeletons: NameSkeletons): { folded: string | null; lowered: string | null } {
+    return this.options.uniqueNames ? skeletons : { folded: null, lowered: null };
   }
 
   /**
    * Creates a player and returns its secret token, which is not kept anywhere. Throws NameTakenError when
-   * another person's name has the same skeleton (the unique index decides between concurrent ones).
+   * another person's name has one of the same skeletons (the unique indexes decide between concurrent ones).
    */
   async register(
     name: string,
-    skeleton = nameSkeleton(name),
+    skeletons = nameSkeletons(name),
   ): Promise<{ player: PlayerRecord; token: string }> {
+    const stored = this.stored(skeletons);
     const token = newToken();
     const row = await this.prisma.player
-      .create({ data: { name, nameSkeleton: this.stored(skeleton), tokenHash: hashToken(token) } })
+      .create({
+        data: {
+          name,
+          nameSkeleton: stored.folded,
+          nameSkeletonLower: stored.lowered,
+          tokenHash: hashToken(token),
+        },
+      })
       .catch((error: unknown) => {
         throw isNameSkeletonConflict(error) ? new NameTakenError(name) : error;
       });
@@ -102,8 +110,9 @@ export class PlayerRepository {
   async registerWithKey(
     name: string,
     idempotencyKey: string,
-    skeleton = nameSkeleton(name),
+    skeletons = nameSkeletons(name),
   ): Promise<KeyedRegistration> {
+    const stored = this.stored(skeletons);
     const keyHash = registrationKeyHash(idempotencyKey);
     const requestHash = registrationRequestHash(name);
     for (let attempt = 0; attempt < KEYED_ATTEMPTS; attempt++) {
@@ -125,8 +134,8 @@ export class PlayerRepository {
             WHERE registration_records.created_at
                   < now() - ${IDEMPOTENCY_RETENTION_MS}::float8 * interval '1 millisecond'
           RETURNING player_id)
-        INSERT INTO players (id, name, name_skeleton, token_hash)
-        SELECT player_id, ${name}, ${this.stored(skeleton)}, ${hashToken(token)} FROM record
+        INSERT INTO players (id, name, name_skeleton, name_skeleton_lower, token_hash)
+        SELECT player_id, ${name}, ${stored.folded}, ${stored.lowered}, ${hashToken(token)} FROM record
         RETURNING id, name, created_at`.catch((error: unknown) => {
         // The record's insert goes back with the player's: a retry with the key may try another name.
         throw isNameSkeletonConflict(error) ? new NameTakenError(name) : error;
@@ -138,10 +147,12 @@ export class PlayerRepository {
     throw new Error('registerPlayer: no registration recorded for the key after several attempts');
   }
 
-  /** Whether a person's name has this skeleton (a bot may not be given a name that looks like theirs). */
-  async isPersonName(skeleton: string): Promise<boolean> {
+  /** Whether a person's name has one of these skeletons (a bot may not be given a name that looks like theirs). */
+  async isPersonName(skeletons: NameSkeletons): Promise<boolean> {
     const rows = await this.prisma.$queryRaw<unknown[]>`
-      SELECT 1 FROM players WHERE name_skeleton = ${skeleton} AND bot_level IS NULL`;
+      SELECT 1 FROM players
+       WHERE (name_skeleton = ${skeletons.folded} OR name_skeleton_lower = ${skeletons.lowered})
+         AND bot_level IS NULL`;
     return rows.length > 0;
   }
 

@@ -6,10 +6,10 @@ import { sql } from '../support/sql';
 /**
  * Names that cannot deceive, through the API of two processes on one database: registerPlayer,
  * renamePlayer and addBot refuse invisible and blank characters (emoji sequences keep their joiners), and
- * people's names are unique by look (UTS #39 skeletons of the case fold, a unique index): exact duplicates,
+ * people's names are unique by look (UTS #39 skeletons, unique indexes): exact duplicates,
  * other cases and Cyrillic look-alikes are refused, also between concurrent registrations, and a bot may
  * not be named like a person. People registered before the rule keep their names: the oldest of
- * look-alikes holds the skeleton.
+ * look-alikes holds the skeletons.
  */
 
 let db: TestDatabase;
@@ -71,9 +71,14 @@ const invisible = (found: string): [string, string] => [
 ];
 
 async function playersNamed(pattern: string): Promise<{ name: string; name_skeleton: string | null }[]> {
-  return sql(db.url, 'SELECT name, name_skeleton FROM players WHERE name ILIKE $1 ORDER BY created_at, id', [
-    pattern,
-  ]);
+  // The second key goes with the first: both set, or neither.
+  const rows = await sql<{ name: string; name_skeleton: string | null; lower: string | null }>(
+    db.url,
+    `SELECT name, name_skeleton, name_skeleton_lower AS lower FROM players WHERE name ILIKE $1 ORDER BY created_at, id`,
+    [pattern],
+  );
+  for (const row of rows) expect((row.name_skeleton === null) === (row.lower === null)).toBe(true);
+  return rows.map(({ name, name_skeleton }) => ({ name, name_skeleton }));
 }
 
 describe('registerPlayer', () => {
@@ -180,6 +185,8 @@ describe('renamePlayer', () => {
     const rename = (p: Player, name: string) => gql(b.url, RENAME, { input: { name } }, p.token);
     expect(refusal(await rename(rob, 'B\u043Eb'))).toEqual(taken('B\u043Eb')); // Cyrillic о
     expect(refusal(await rename(rob, 'BOB'))).toEqual(taken('BOB'));
+    expect(refusal(await rename(rob, '\u0412ob'))).toEqual(taken('\u0412ob')); // Cyrillic В
+    expect(refusal(await rename(rob, '\u0412\u041E\u0412'))).toEqual(taken('\u0412\u041E\u0412')); // ВОВ
     expect(refusal(await rename(rob, 'Rob\u2800'))).toEqual(invisible('U+2800'));
     expect(refusal(await rename(rob, 'Rob\u200Dby'))).toEqual(invisible('U+200D'));
     expect(await playersNamed('%ob')).toEqual([
@@ -228,9 +235,11 @@ describe('addBot', () => {
       { player: { name: 'Robo Carl', isBot: true } },
     ]);
     expect(named.status).toBe(200);
-    expect(await sql(db.url, 'SELECT name_skeleton FROM players WHERE bot_level IS NOT NULL')).toEqual([
-      { name_skeleton: null },
-      { name_skeleton: null },
+    expect(
+      await sql(db.url, 'SELECT name_skeleton, name_skeleton_lower FROM players WHERE bot_level IS NOT NULL'),
+    ).toEqual([
+      { name_skeleton: null, name_skeleton_lower: null },
+      { name_skeleton: null, name_skeleton_lower: null },
     ]);
     void carol;
   });
@@ -248,11 +257,13 @@ it('keeps the names of people registered before the rule: the oldest of look-ali
          ('\u041Eld', repeat('3', 64), '2026-01-03'), ('Newer', repeat('4', 64), '2026-01-04')`,
     );
     app = await start(old.url);
-    expect(await sql(old.url, 'SELECT name, name_skeleton FROM players ORDER BY created_at')).toEqual([
-      { name: 'Old', name_skeleton: 'old' },
-      { name: 'OLD', name_skeleton: null },
-      { name: '\u041Eld', name_skeleton: null },
-      { name: 'Newer', name_skeleton: 'newer' },
+    expect(
+      await sql(old.url, 'SELECT name, name_skeleton, name_skeleton_lower FROM players ORDER BY created_at'),
+    ).toEqual([
+      { name: 'Old', name_skeleton: 'old', name_skeleton_lower: 'old' },
+      { name: 'OLD', name_skeleton: null, name_skeleton_lower: null },
+      { name: '\u041Eld', name_skeleton: null, name_skeleton_lower: null },
+      { name: 'Newer', name_skeleton: 'newer', name_skeleton_lower: 'newer' },
     ]);
     // The names stay as they were; a new look-alike of theirs is refused.
     expect(refusal(await register(app.url, 'old'))).toEqual(taken('old'));

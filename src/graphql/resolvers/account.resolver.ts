@@ -20,9 +20,9 @@ export class AccountResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<PlayerPayload> {
     const clientMutationId = valid.clientMutationId(input.clientMutationId);
-    const { name, skeleton } = valid.personName(input.name);
+    const { name, skeletons } = valid.personName(input.name);
     const viewer = ctx.viewer!;
-    await ctx.services.accounts.rename(viewer.id, name, skeleton).catch((error: unknown) => {
+    await ctx.services.accounts.rename(viewer.id, name, skeletons).catch((error: unknown) => {
       throw error instanceof NameTakenError ? valid.nameTaken(name) : error;
     });
     await ctx.services.accountChanged(viewer.id);

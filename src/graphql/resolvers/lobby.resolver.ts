@@ -161,7 +161,7 @@ export class LobbyResolver {
   ): Promise<GamePayload> {
     const checked = valid.botName(input.name);
     // A bot may not pass for a person: no name that looks like one a person holds.
-    if (checked && (await ctx.services.players.isPersonName(checked.skeleton))) {
+    if (checked && (await ctx.services.players.isPersonName(checked.skeletons))) {
       throw valid.nameTaken(checked.name);
     }
     const name = checked?.name ?? null;

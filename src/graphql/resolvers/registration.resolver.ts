@@ -20,7 +20,7 @@ export class RegistrationResolver {
   ): Promise<RegisterPlayerPayload> {
     const clientMutationId = valid.clientMutationId(input.clientMutationId);
     const idempotencyKey = valid.registrationKey(input.idempotencyKey);
-    const { name, skeleton } = valid.personName(input.name);
+    const { name, skeletons } = valid.personName(input.name);
     const players = ctx.services.players;
     // A retry of a registration already made is answered from its record, without taking from the quota.
     if (!idempotencyKey || !(await players.isRegistered(idempotencyKey))) {
@@ -29,8 +29,8 @@ export class RegistrationResolver {
     }
     const result = await (
       idempotencyKey
-        ? players.registerWithKey(name, idempotencyKey, skeleton)
-        : players.register(name, skeleton).then((r) => ({ kind: 'registered' as const, ...r }))
+        ? players.registerWithKey(name, idempotencyKey, skeletons)
+        : players.register(name, skeletons).then((r) => ({ kind: 'registered' as const, ...r }))
     ).catch((error: unknown) => {
       throw error instanceof NameTakenError ? valid.nameTaken(name) : error;
     });

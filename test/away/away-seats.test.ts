@@ -361,3 +361,34 @@ describe('ratings count own moves only', () => {
     expect(ratings).toEqual([{ n: '0' }]);
   });
 });
+
+describe('authentication, input and retries', () => {
+  it('returnToGame and nudge need a player, refuse a seed and bad ids, and a retry with the key answers the same', async () => {
+    const [ann, bob, cid] = await api.registerPlayers(['Input Ann', 'Input Bob', 'Input Cid']);
+    const g = await startedGame([ann!, bob!, cid!], { turnSeconds: 30, timeoutsToForfeit: 1 });
+    const text = (name: string): string =>
+      `mutation($input: GameInput!) { ${name}(input: $input) { game { version } userErrors { code } } }`;
+    for (const name of ['returnToGame', 'nudge']) {
+      const anonymous = await api.gql(text(name), { input: { gameId: g.id } });
+      expect(anonymous.body!.errors!.map((e) => e.extensions!.code)).toEqual(['UNAUTHENTICATED']);
+      const seeded = await api.gql(text(name), { input: { gameId: g.id, clientSeed: 'abc' } }, ann!.token);
+      expect(seeded.body!.errors!.map((e) => e.extensions!.code)).toEqual(['BAD_USER_INPUT']);
+      const badId = await api.gql(text(name), { input: { gameId: 'not an id' } }, ann!.token);
+      expect(badId.body!.errors!.map((e) => e.extensions!.code)).toEqual(['BAD_USER_INPUT']);
+    }
+    expect((await gameOf(g.id)).version).toBe(g.version);
+
+    await expireTurn(g.id);
+    const away = await waitForVersion(g.id, g.version + 2);
+    expect(away.seats[0]!.away).toBe(true);
+    const key = 'return-to-game-retry-0001';
+    const first = await accepted('returnToGame', ann!, { gameId: g.id, idempotencyKey: key });
+    const retry = await mutation('returnToGame', ann!, { gameId: g.id, idempotencyKey: key });
+    expect(retry.userErrors).toEqual([]);
+    expect(retry.game!.version).toBe(first.version);
+    // Without the key, the same request is refused: the seat is no longer away.
+    expect((await mutation('returnToGame', ann!, { gameId: g.id })).userErrors.map((e) => e.code)).toEqual([
+      'NOT_AWAY',
+    ]);
+  });
+});

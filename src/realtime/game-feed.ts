@@ -17,6 +17,12 @@ import { Inbox } from './inbox';
 /** One event with the game's state right after it (so each viewer's view can be built as of that event). */
 export interface FeedItem extends LoggedEvent {
   readonly gameId: string;
+  /**
+   * The state GameEvent.game shows, when newer than `state`: a stream never shows a game older than one it
+   * has shown, so a replayed event shows the newest state the stream knows (a client that writes every
+   * event's game into a normalized cache never sees its game go back).
+   */
+  readonly shown?: GameState;
 }
 
 /** A subscriber's inbox may not grow past this; a client that slow is disconnected rather than buffered. */
@@ -117,6 +123,8 @@ export class EventStream extends Inbox<FeedItem> {
   private replayQueued = 0;
   private state: GameState | null = null;
   private last = 0;
+  /** The newest state handed out as the game shown (FeedItem.shown). */
+  private newestShown: GameState | null = null;
   /** The replay waiting for its reader to take queued entries before it folds more of the log. */
   private drain: (() => void) | null = null;
   /** The log being folded from the stream's position, while it is read (null when it is not). */
@@ -237,7 +245,7 @@ export class EventStream extends Inbox<FeedItem> {
    */
   private emit(item: FeedItem): void {
     if (this.done) return;
-    if (this.readerWaiting) return this.handOut(item);
+    if (this.readerWaiting) return this.handOut(this.present(item, false));
     this.out.push(item);
     if (this.out.length - this.replayQueued > MAX_QUEUED_EVENTS)
       this.fail(new Error('the subscriber is too slow: events were not read'));
@@ -246,7 +254,8 @@ export class EventStream extends Inbox<FeedItem> {
   /** A replayed event, with the state after it (kept only if a reader is waiting for it now). */
   private emitReplayed(event: GameEvent, state: GameState): void {
     if (this.done) return;
-    if (this.readerWaiting) return this.handOut({ gameId: this.feed.gameId, event, state });
+    if (this.readerWaiting)
+      return this.handOut(this.present({ gameId: this.feed.gameId, event, state }, true));
     this.out.push({ replayed: event });
     this.replayQueued++;
   }
@@ -264,12 +273,24 @@ export class EventStream extends Inbox<FeedItem> {
       this.replayQueued--;
       if (this.drain && this.replayQueued <= REPLAY_AHEAD) this.wakeReplay();
       const event = entry.replayed;
-      item = { gameId: this.feed.gameId, event, state: applyEvent(this.cursor, event) };
+      item = this.present({ gameId: this.feed.gameId, event, state: applyEvent(this.cursor, event) }, true);
     } else {
-      item = entry;
+      item = this.present(entry, false);
     }
     this.cursor = item.state;
     return item;
+  }
+
+  /**
+   * The item with the game it shows: a live one shows the state right after it (the same object for every
+   * stream) unless this stream has already shown a newer one; a replayed one shows the newest state known
+   * here (the feed's, the replay's, or one already shown), so a replay never takes a client's game back.
+   */
+  private present(item: FeedItem, replayed: boolean): FeedItem {
+    let newest = newer(item.state, this.newestShown);
+    if (replayed) newest = newer(newer(newest, this.state), this.feed.state);
+    this.newestShown = newest;
+    return newest === item.state ? item : { ...item, shown: newest };
   }
 
   private wakeReplay(): void {
@@ -285,6 +306,11 @@ export class EventStream extends Inbox<FeedItem> {
     this.wakeReplay();
     this.release(this);
   }
+}
+
+/** The later of two states of one game (by seq), `a` on a tie. */
+function newer(a: GameState, b: GameState | null): GameState {
+  return b !== null && b.seq > a.seq ? b : a;
 }
 
 /** Where this process's own committed moves are announced (the move service). */

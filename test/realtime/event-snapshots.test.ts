@@ -49,6 +49,8 @@ it('shows no legal action between the events of one move, and the round a leave 
     connections.push(c);
     return subscribeEvents(c, game.id, 0);
   });
+  // The moves below come once the log is replayed: live events show the game right after each of them.
+  await Promise.all(streams.map((s) => s.until((x) => x.items.at(-1)?.seq === game.lastEventSeq)));
 
   // A bid, a dudo on it, then a leave in the next round.
   const opener = byPosition(game.turn!.position);

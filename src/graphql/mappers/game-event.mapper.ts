@@ -8,7 +8,11 @@ import { toGame } from './game.mapper';
 // Every spectator sees the same thing: one object per event serves them all.
 const spectatorEvents = new WeakMap<FeedItem, GameEvent>();
 
-/** The event as `viewer` may see it: built from the view of the state right after the event. */
+/**
+ * The event as `viewer` may see it. Its game, round and seat are those of the state the stream shows with it
+ * (FeedItem.shown: right after the event when live, never older than one shown before), so that objects
+ * with an id never go back in a client's normalized cache.
+ */
 export function toGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
   if (viewer !== null) return buildGameEvent(item, viewer);
   let event = spectatorEvents.get(item);
@@ -18,7 +22,8 @@ export function toGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
 
 function buildGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
   const { event: e, state } = item;
-  const game = toGame(item.gameId, viewFor(state, viewer, !isMidAction(e)));
+  // Between the events of one move nobody may act, whichever state is shown.
+  const game = toGame(item.gameId, viewFor(item.shown ?? state, viewer, !isMidAction(e)));
   const round = isRoundEvent(e) && state.rounds.length > 0 ? game.roundAt(state.rounds.length - 1) : null;
   let seatIndex: number | null = null;
   let playerId: string | null = null;
@@ -62,7 +67,15 @@ function buildGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
     case 'GAME_CANCELLED':
       break;
   }
-  const seat = seatIndex === null ? null : (game.seats[seatIndex] ?? null);
+  // The seat the event concerns, as shown now: found by its player (lobby seats move up when one leaves);
+  // a seat that is no longer at the table is shown as it was.
+  const seatPlayer = seatIndex === null ? undefined : state.seats[seatIndex]?.playerId;
+  const seat =
+    seatIndex === null
+      ? null
+      : (game.seats.find((s) => s.playerId === seatPlayer) ??
+        (item.shown ? toGame(item.gameId, viewFor(state, viewer, false)).seats[seatIndex] : undefined) ??
+        null);
   return Object.assign(new GameEvent(), {
     seq: e.seq,
     type: toGameEventType(e.type),

@@ -20,14 +20,14 @@ export class GameEvent {
 
   @Field(() => Game, {
     description:
-      'The game as it was right after this event, as the subscriber may see it. Between two events of one move (e.g. DUDO_CALLED before its ROUND_ENDED) nobody may act: legalActions is then empty.',
+      'The game as the subscriber may see it, never older than a game this subscription has already delivered: for a live event the game right after it; for an event replayed by gameEvents (afterSeq) the newest game the server knows, so that writing every event into a normalized cache never takes the game back (in Game.events, the game right after the event). Between two events of one move (e.g. DUDO_CALLED before its ROUND_ENDED) nobody may act: legalActions is then empty. The event itself is told by seq, type, seat, bid, outcome and round.',
   })
   game!: Game;
 
   @Field(() => Round, {
     nullable: true,
     description:
-      'The round the event belongs to, if any: for PLAYER_LEFT in play, the round it voided; for PLAYER_ELIMINATED, the round just ended.',
+      'The round the event belongs to, if any, as of the game shown: for PLAYER_LEFT in play, the round it voided; for PLAYER_ELIMINATED, the round just ended.',
   })
   round!: Round | null;
 

@@ -60,7 +60,8 @@ export class CreateGameInput extends MutationInput {
 
   @Field({
     defaultValue: true,
-    description: 'true: a player who reaches timeoutsToForfeit is played by a bot rather than forfeited.',
+    description:
+      'Whether a player who reaches timeoutsToForfeit is played by a bot rather than forfeited (default true).',
   })
   awayAfterTimeouts?: boolean;
 

@@ -36,7 +36,7 @@ export class GameFairnessResolver {
   @FieldResolver(() => String, {
     nullable: true,
     description:
-      'hex k[0], the key of the roll-off (and of a random first starter): null until the game has started, the roll-off then being over.',
+      'The hex k[0], the key of the roll-off (and of a random first starter): null until the game has started, the roll-off then being over.',
   })
   rollOffKey(@Root() fairness: GameFairness, @Ctx() ctx: GraphQLContext): Promise<string | null> {
     return loadRevealedKey(ctx, fairness.gameId, fairness.revealUpTo, 0);

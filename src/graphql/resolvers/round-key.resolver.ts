@@ -9,7 +9,7 @@ export class RoundKeyResolver {
   @FieldResolver(() => String, {
     nullable: true,
     description:
-      "hex k[r], the key this round's dice were derived from (see FAIRNESS.md): null while the round is open.",
+      "The hex k[r], the key this round's dice were derived from (see FAIRNESS.md): null while the round is open.",
   })
   serverKey(@Root() round: Round, @Ctx() ctx: GraphQLContext): Promise<string | null> {
     if (!round.ended) return Promise.resolve(null);

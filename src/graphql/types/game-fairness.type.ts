@@ -11,7 +11,7 @@ export class GameFairness {
   @Field({ description: 'The derivation, "hmac-sha256-chain-v1".' })
   algorithm!: string;
 
-  @Field({ description: 'hex SHA-256(k[0]), published from creation on.' })
+  @Field({ description: 'The hex SHA-256(k[0]), published from creation on.' })
   commitment!: string;
 
   @Field(() => [ClientSeed], {
@@ -23,7 +23,7 @@ export class GameFairness {
   @Field(() => String, {
     nullable: true,
     description:
-      'hex SHA-256 of the client seeds joined by ":" in seat order; null until the game has started.',
+      'The hex SHA-256 of the client seeds joined by ":" in seat order; null until the game has started.',
   })
   gameSeed!: string | null;
 

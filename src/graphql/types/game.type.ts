@@ -92,7 +92,7 @@ export class Game extends Node {
   @Field({ description: 'Whether the game changes ratings.' })
   rated!: boolean;
 
-  @Field({ description: 'false: once started, only seated players may follow the game.' })
+  @Field({ description: 'Whether anyone may follow the game once started (false: only seated players may).' })
   allowSpectators!: boolean;
 
   @Field({ description: 'Whether the table chat is on (false: emotes only).' })
@@ -107,7 +107,7 @@ export class Game extends Node {
 
   @Field({
     description:
-      'true: a player who reaches timeoutsToForfeit is played by a bot rather than forfeited (as created).',
+      'Whether a player who reaches timeoutsToForfeit is played by a bot rather than forfeited (as created).',
   })
   awayAfterTimeouts!: boolean;
 

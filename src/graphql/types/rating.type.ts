@@ -12,7 +12,7 @@ export class Rating {
   @Field(() => Float, { description: 'The uncertainty of mu (25/3 before any game).' })
   sigma!: number;
 
-  @Field(() => Float, { description: 'mu - 3 * sigma: what leaderboards rank by.' })
+  @Field(() => Float, { description: 'The mu - 3 * sigma: what leaderboards rank by.' })
   ordinal!: number;
 
   @Field(() => Int, { description: 'Counted games of the preset that changed this rating.' })

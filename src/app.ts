@@ -2,6 +2,8 @@
 // transports and the timers together, and stops them in order.
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RequestGate } from './gate/request-gate';
@@ -10,6 +12,7 @@ import { OriginPolicy } from './gate/origin-policy';
 import type { Services } from './graphql/context';
 import { formatError } from './graphql/format-error';
 import { createSchema } from './graphql/schema';
+import { schemaSdl } from './graphql/schema-sdl';
 import { startApollo } from './http/apollo-server';
 import { createHttpServer } from './http/http-server';
 import { RateLimitSync } from './limits/rate-limit-sync';
@@ -126,6 +129,14 @@ function startChangeBus(
   return options.redisUrl
     ? RedisChangeBus.start(options.redisUrl, log)
     : PgChangeBus.start(options.databaseUrl, db.pool, log);
+}
+
+/** The project's README (served as /README.md), from src/ or dist/src/; null when it is not there. */
+function findReadme(): string | null {
+  const found = [join(__dirname, '..', 'README.md'), join(__dirname, '..', '..', 'README.md')].find((p) =>
+    existsSync(p),
+  );
+  return found ?? null;
 }
 
 /** Starts the API on one HTTP server: GraphQL over HTTP and over WebSocket at /graphql. */
@@ -282,6 +293,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     origins,
     records,
     exportGames: exportHandler(new GameExportQueries(db.pool, history), log),
+    landing: { production, schemaSdl: schemaSdl(schema), readmePath: findReadme() },
   });
   const httpServer = http.server;
   const ws = startGraphqlWs(httpServer, schema, gate, {

@@ -11,6 +11,7 @@ import { requestIdFrom, type RequestRecord, type RequestRecords } from '../obser
 import { applyCors } from './cors';
 import { graphqlHttpHandler } from './graphql-http.handler';
 import { errorBody } from './rate-limit-extension';
+import { serveLanding, type LandingPageOptions } from './landing-page';
 
 export interface HttpServer {
   readonly server: Server;
@@ -31,6 +32,8 @@ export interface HttpServerOptions {
   readonly records: RequestRecords<HttpContext>;
   /** GET /export/games.ndjson. */
   readonly exportGames: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** A browser's page load of / or /graphql, /schema.graphql, /README.md and the explorer's files. */
+  readonly landing?: LandingPageOptions;
 }
 
 export function createHttpServer(
@@ -86,6 +89,7 @@ export function createHttpServer(
       );
       return;
     }
+    if (options.landing && serveLanding(options.landing, req, res, path)) return;
     if (path === '/graphql') {
       handle(req, res).catch((error: unknown) => {
         logger.error({ err: error }, 'request failed');

@@ -191,14 +191,18 @@ describe('over HTTP, in production mode', () => {
     expect(await sql(db.url, 'SELECT count(*) AS n FROM players')).toEqual(registered);
   });
 
-  it('serves no landing page in production, whatever NODE_ENV says', async () => {
+  it('serves no explorer in production, whatever NODE_ENV says: a short page without scripts', async () => {
     const browser = { method: 'GET', headers: { accept: 'text/html' } };
     const prodPage = await fetch(prod.url, browser);
-    expect(prodPage.headers.get('content-type')).not.toContain('text/html');
-    expect(await prodPage.text()).not.toContain('<html');
-    // The development server (same NODE_ENV) does serve one: the difference is the production option.
+    expect(prodPage.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const text = await prodPage.text();
+    expect(text).toContain('<h1>Perudo API</h1>');
+    expect(text).not.toContain('<script');
+    expect((await fetch(prod.url.replace(/graphql$/, 'explorer/graphiql.js'))).status).toBe(404);
+    // The development server (same NODE_ENV) serves the explorer: the difference is the production option.
     const devPage = await fetch(dev.url, browser);
-    expect(devPage.headers.get('content-type')).toContain('text/html');
+    expect(devPage.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await devPage.text()).toContain('<script src="/explorer/graphiql.js"></script>');
   });
 
   it('refuses GET and form posts without a preflight header, and never runs a mutation over GET', async () => {

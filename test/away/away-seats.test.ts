@@ -7,7 +7,7 @@ import { keyOf } from '../support/sql';
 import { sleep, until } from '../support/timing';
 
 /** Long enough that a test can act between a turn's start and the away seat's bot move. */
-const BOT_DELAY_MS = 1500;
+const BOT_DELAY_MS = 3000;
 
 let api: TestApi;
 

@@ -419,7 +419,8 @@ async function registerBaseline(apis: readonly Api[], concurrency: number, secon
       const api = apis[i % apis.length]!;
       while (Date.now() < stopAt) {
         await api.gql(`mutation($n: String!) { registerPlayer(input: { name: $n }) { player { id } } }`, {
-          n: `baseline-${i}`,
+          // Names are unique (by look) on the server people run: each registration a name of its own.
+          n: `baseline-${nameCount++}`,
         });
         if (Date.now() > warmUntil) count++;
       }
@@ -504,12 +505,15 @@ async function idleSockets(api: Api, server: Server, count: number): Promise<Rec
   };
 }
 
+/** Players registered so far: names are unique (by look) on the server people run, so each gets a number. */
+let nameCount = 0;
+
 async function registerPlayers(api: Api, n: number): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < n; i++) {
     const r = await api.gql<{ registerPlayer: { token: string } }>(
       `mutation($n: String!) { registerPlayer(input: { name: $n }) { token } }`,
-      { n: `bench-${i}` },
+      { n: `bench-${nameCount++}` },
     );
     tokens.push(r.registerPlayer.token);
   }

@@ -7,14 +7,21 @@ import { historyView } from './views/history';
 import { lobbyView, type View } from './views/lobby';
 import { registerView } from './views/register';
 import { tableView } from './views/table';
+import { yourTurnNotice } from './views/presence';
 
 const root = document.getElementById('app')!;
 let current: View | null = null;
+/** The "your turn" notice in the title while signed in (playerEvents). */
+let stopNotice: (() => void) | null = null;
 
 function route(): void {
   current?.dispose();
   current = null;
   const me = session.current();
+  if (!me && stopNotice) {
+    stopNotice();
+    stopNotice = null;
+  } else if (me && !stopNotice) stopNotice = yourTurnNotice();
   const top = h(
     'nav',
     { class: 'top' },

@@ -19,6 +19,7 @@ import { session } from '../session';
 import type { View } from './lobby';
 import { roundResult } from './round-result';
 import { chatPanel } from './chat';
+import { returnSlot, tablePresence } from './presence';
 
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
@@ -31,6 +32,12 @@ export function tableView(gameId: string): View {
   let connected = true;
   let live: Subscription | null = null;
   let busy = false;
+  // Connected dots, away badges and "Back to the game" (gamePresence).
+  const presence = tablePresence(
+    gameId,
+    () => el,
+    () => game?.viewerSeat?.position ?? null,
+  );
   const clock = setInterval(() => updateDeadline(), 1000);
 
   const deadlineText = (): string => {
@@ -46,6 +53,7 @@ export function tableView(gameId: string): View {
   /** Takes the newest game we know of: events and mutation answers may arrive in either order. */
   const accept = (next: TableFragment | null | undefined): void => {
     if (!next || (game && next.version < game.version)) return;
+    if (game && (next.seats.length !== game.seats.length || next.status !== game.status)) presence.refresh();
     game = next;
     render();
   };
@@ -187,11 +195,13 @@ export function tableView(gameId: string): View {
                 ),
           )
         : null,
+      g.status === 'IN_PROGRESS' ? returnSlot() : null,
       actions(g, me),
       lastRound
         ? h('section', { class: 'card last-round', 'data-testid': 'last-round' }, roundResult(lastRound))
         : null,
     );
+    presence.decorate(el, me);
   };
 
   const actions = (g: TableFragment, me: number | null): HTMLElement | null => {
@@ -420,6 +430,7 @@ export function tableView(gameId: string): View {
     dispose() {
       clearInterval(clock);
       live?.close();
+      presence.dispose();
       chat.dispose();
     },
   };

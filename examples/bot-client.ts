@@ -1,16 +1,30 @@
 /**
- * A reference client for the Perudo API: a bot that plays a whole game through the public contract only
- * (GraphQL over HTTP with `fetch` for its moves, graphql-ws for the live event stream).
+ * A reference client for the Perudo API: a bot that plays whole games through the public contract only
+ * (GraphQL over HTTP with `fetch` for its moves, graphql-ws for the live streams).
  *
  *   npx ts-node --transpile-only examples/bot-client.ts --url http://localhost:4000/graphql --create --preset PERUDO
  *   npx ts-node --transpile-only examples/bot-client.ts --url http://localhost:4000/graphql --join <gameId>
  *
  * It registers a player (or uses --token), creates a game (and starts it once enough players sit) or joins
- * one, follows it with `gameEvents(afterSeq)` — resuming after the last event it saw whenever the connection
- * drops — and, when it is its turn, plays a legal move chosen from `legalActions`.
+ * one, and plays a legal move chosen from `legalActions` whenever its own stream (`playerEvents`) says a turn
+ * of its began. One socket serves every game it plays: its own stream, and each game's `gameEvents(afterSeq)`
+ * log, resumed after the last event it saw whenever the connection drops. A server that restarts mid-game
+ * is waited for: requests are sent again with a growing pause, moves with the same idempotencyKey.
+ *
+ * The parts are in examples/bot/: transport.ts (HTTP, retries), connection.ts (the socket and the player's
+ * stream), strategy.ts (the move), describe.ts (what it prints), game-view.ts (what it reads of a game).
  */
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
+import type { Client } from 'graphql-ws';
+import { BotConnection, type PlayerSignal } from './bot/connection';
+import { describe, emoteFor } from './bot/describe';
+import { GAME_FIELDS, type GameEvent, type GameView } from './bot/game-view';
+import { chooseMove, type Move } from './bot/strategy';
+import { backoff, DEFAULT_RETRY, FatalError, GraphqlTransport, sleep, type UserError } from './bot/transport';
+
+export { chooseMove, type Move } from './bot/strategy';
+export { describe, emoteFor } from './bot/describe';
+export type { GameEvent, GameView } from './bot/game-view';
+export { BotConnection } from './bot/connection';
 
 export interface BotOptions {
   /** The HTTP GraphQL endpoint, e.g. http://localhost:4000/graphql; the WebSocket URL is derived from it. */
@@ -28,27 +42,25 @@ export interface BotOptions {
     readonly name?: string;
     readonly overrides?: Record<string, unknown>;
   };
+  /**
+   * The socket to play on, shared by the games of one player (with `token`): one socket for any number of
+   * games. By default the bot opens its own and closes it at the end of the game.
+   */
+  readonly connection?: BotConnection;
   /** Called once the bot has its seat, with the game's ID (give it to the other players). */
   readonly onGame?: (gameId: string) => void;
   /** Called with every event, in order, once each. */
   readonly onEvent?: (event: GameEvent) => void;
   /** Progress lines (default: none). */
   readonly log?: (line: string) => void;
-  /** Wait before resubscribing after a lost connection; doubles on each failure, up to 5 s (default 200). */
+  /** Wait before trying again after a lost connection; doubles on each failure, up to 5 s (default 200). */
   readonly retryDelayMs?: number;
-  /** Give up after this many failed attempts in a row to follow the game (default 30). */
+  /** Give up after this many failed attempts in a row to reach the server (default 30). */
   readonly maxRetries?: number;
   /** Answer in the table chat with an emote (default false): OOPS on losing a die, GOOD_GAME at the end. */
   readonly emotes?: boolean;
-}
-
-/** The emote a bot answers an event with, if any: OOPS when it lost a die, GOOD_GAME when the game ends. */
-export function emoteFor(event: GameEvent): string | null {
-  const me = event.game.viewerSeat?.position;
-  if (me === undefined) return null;
-  if (event.type === 'ROUND_ENDED' && event.outcome?.loser?.position === me) return 'OOPS';
-  if (event.type === 'GAME_FINISHED') return 'GOOD_GAME';
-  return null;
+  /** Called with the game as read and the move chosen, before the move is sent (e.g. to check or log it). */
+  readonly beforeMove?: (game: GameView, move: NonNullable<Move>) => void | Promise<void>;
 }
 
 export interface BotResult {
@@ -60,60 +72,15 @@ export interface BotResult {
   /** Events received: each exactly once, in seq order. */
   readonly events: number;
   readonly lastSeq: number;
-  /** How many times the stream was resumed after a lost connection. */
+  /** How many times the game's stream was resumed after a lost connection. */
   readonly resumes: number;
   /** Moves the bot made. */
   readonly moves: number;
+  /** HTTP requests sent again because the server could not be reached (e.g. while it restarted). */
+  readonly retries: number;
+  /** YOUR_TURN events its own stream brought for this game. */
+  readonly turnsSignalled: number;
 }
-
-interface SeatView {
-  position: number;
-  diceCount: number;
-  dice: number[] | null;
-  player: { id: string; name: string };
-}
-
-interface GameView {
-  id: string;
-  status: 'LOBBY' | 'IN_PROGRESS' | 'FINISHED' | 'CANCELLED';
-  version: number;
-  rules: { wildAces: boolean };
-  seats: SeatView[];
-  turn: { position: number } | null;
-  viewerSeat: { position: number } | null;
-  winner: { id: string; name: string } | null;
-  currentRound: {
-    number: number;
-    palifico: boolean;
-    bids: { quantity: number; face: number; seat: { position: number } }[];
-  } | null;
-  legalActions: {
-    canBid: boolean;
-    canDudo: boolean;
-    canExact: boolean;
-    minBids: { face: number; minQuantity: number }[];
-  } | null;
-}
-
-export interface GameEvent {
-  seq: number;
-  type: string;
-  seat: { position: number } | null;
-  bid: { quantity: number; face: number } | null;
-  outcome: { kind: string; actualCount: number; loser: { position: number } | null } | null;
-  round: { number: number; reveal: { seat: { position: number }; dice: number[] }[] | null } | null;
-  game: GameView;
-}
-
-const GAME_FIELDS = `
-  id status version
-  rules { wildAces }
-  seats { position diceCount dice player { id name } }
-  turn { position }
-  viewerSeat { position }
-  winner { id name }
-  currentRound { number palifico bids { quantity face seat { position } } }
-  legalActions { canBid canDudo canExact minBids { face minQuantity } }`;
 
 const GAME_EVENTS = `subscription($gameId: ID!, $afterSeq: Int) {
   gameEvents(gameId: $gameId, afterSeq: $afterSeq) {
@@ -128,106 +95,43 @@ const GAME_EVENTS = `subscription($gameId: ID!, $afterSeq: Int) {
 
 const PAYLOAD = `game { ${GAME_FIELDS} } userErrors { code message }`;
 
-/** An error the bot cannot recover from by reconnecting. */
-class FatalError extends Error {}
+type GamePayload = { game: GameView | null; userErrors: UserError[] };
 
-interface UserError {
-  code: string;
-  message: string;
-}
-
-/** POSTs one GraphQL operation; GraphQL errors are thrown. */
-async function graphql<T>(
-  url: string,
-  query: string,
-  variables: Record<string, unknown>,
-  token?: string,
-): Promise<T> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-  const body = (await response.json()) as {
-    data?: T;
-    errors?: { message: string; extensions?: { code?: string } }[];
-  };
-  if (body.errors?.length || !body.data) {
-    const first = body.errors?.[0];
-    throw new FatalError(
-      `${first?.extensions?.code ?? `HTTP ${response.status}`}: ${first?.message ?? 'no data'}`,
+/** A player: the token given, or a new one registered (with an idempotencyKey, so a retry registers once). */
+async function signIn(http: GraphqlTransport, options: BotOptions): Promise<{ id: string; name: string }> {
+  if (!options.token) {
+    const name = options.name ?? `Bot ${Math.random().toString(36).slice(2, 6)}`;
+    const registered = await http.mutate<{ token: string; userErrors: UserError[] }>(
+      'registerPlayer',
+      'RegisterPlayerInput',
+      { name },
+      'token userErrors { code message }',
     );
-  }
-  return body.data;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-export type Move = { kind: 'BID'; quantity: number; face: number } | { kind: 'DUDO' } | null;
-
-/**
- * The strategy: bid the smallest legal quantity on the face the bot holds most of; call dudo instead when
- * even that bid looks unlikely given its own dice (or when it cannot bid at all).
- */
-export function chooseMove(game: GameView): Move {
-  const actions = game.legalActions;
-  const me = game.viewerSeat?.position;
-  const round = game.currentRound;
-  if (!actions || me === undefined || !round) return null;
-  const dice = game.seats[me]?.dice ?? [];
-  const acesWild = game.rules.wildAces && !round.palifico;
-  const unseen = game.seats.reduce((n, s) => n + s.diceCount, 0) - dice.length;
-  const held = (face: number): number =>
-    dice.filter((d) => d === face || (acesWild && face !== 1 && d === 1)).length;
-  const likely = (face: number): number => held(face) + unseen * (acesWild && face !== 1 ? 1 / 3 : 1 / 6);
-  const options = actions.canBid ? actions.minBids : [];
-  let best: { face: number; minQuantity: number } | null = null;
-  for (const option of options) {
-    if (
-      !best ||
-      held(option.face) > held(best.face) ||
-      (held(option.face) === held(best.face) &&
-        likely(option.face) - option.minQuantity > likely(best.face) - best.minQuantity)
-    ) {
-      best = option;
+    if (registered.userErrors.length) {
+      throw new FatalError(`registerPlayer: ${registered.userErrors[0]!.message}`);
     }
+    http.token = registered.token;
+  } else {
+    http.token = options.token;
   }
-  if (actions.canDudo && (!best || best.minQuantity > likely(best.face) + 1)) return { kind: 'DUDO' };
-  if (best) return { kind: 'BID', quantity: best.minQuantity, face: best.face };
-  return actions.canDudo ? { kind: 'DUDO' } : null;
+  const me = (await http.request<{ viewer: { id: string; name: string } | null }>('{ viewer { id name } }'))
+    .viewer;
+  if (!me) throw new FatalError('the token does not name a player');
+  return me;
 }
 
 /** Plays one game to its end and resolves with how it went. */
 export async function runBot(options: BotOptions): Promise<BotResult> {
-  const { url } = options;
   const log = options.log ?? (() => {});
-  let token = options.token;
-  if (!token) {
-    const name = options.name ?? `Bot ${Math.random().toString(36).slice(2, 6)}`;
-    const data = await graphql<{ registerPlayer: { token: string; userErrors: UserError[] } }>(
-      url,
-      'mutation($input: RegisterPlayerInput!) { registerPlayer(input: $input) { token userErrors { code message } } }',
-      { input: { name } },
-    );
-    if (data.registerPlayer.userErrors.length) {
-      throw new FatalError(`registerPlayer: ${data.registerPlayer.userErrors[0]!.message}`);
-    }
-    token = data.registerPlayer.token;
-  }
-  const me = (
-    await graphql<{ viewer: { id: string; name: string } | null }>(url, '{ viewer { id name } }', {}, token)
-  ).viewer;
-  if (!me) throw new FatalError('the token does not name a player');
-
-  const mutate = async (name: string, inputType: string, input: Record<string, unknown>) => {
-    const data = await graphql<Record<string, { game: GameView | null; userErrors: UserError[] }>>(
-      url,
-      `mutation($input: ${inputType}!) { ${name}(input: $input) { ${PAYLOAD} } }`,
-      { input },
-      token,
-    );
-    return data[name]!;
+  const policy = {
+    ...DEFAULT_RETRY,
+    delayMs: options.retryDelayMs ?? DEFAULT_RETRY.delayMs,
+    maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries,
   };
+  const http = new GraphqlTransport(options.url, policy, log);
+  const me = await signIn(http, options);
+  const mutate = (name: string, inputType: string, input: Record<string, unknown>) =>
+    http.mutate<GamePayload>(name, inputType, input, PAYLOAD);
 
   let gameId: string;
   if (options.create) {
@@ -250,8 +154,8 @@ export async function runBot(options: BotOptions): Promise<BotResult> {
   }
   options.onGame?.(gameId);
 
-  // Moves run one at a time, apart from the event stream; a request for one while another is thinking is
-  // remembered and served after it, from the game as it is then.
+  // Moves run one at a time; a request for one while another is thinking is remembered and served after
+  // it, from the game as it is then.
   let moves = 0;
   let thinking: Promise<void> | null = null;
   let again = false;
@@ -259,11 +163,9 @@ export async function runBot(options: BotOptions): Promise<BotResult> {
   const think = async (): Promise<void> => {
     do {
       again = false;
-      const { game } = await graphql<{ game: GameView | null }>(
-        url,
+      const { game } = await http.request<{ game: GameView | null }>(
         `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`,
         { id: gameId },
-        token,
       );
       if (!game) throw new FatalError(`game ${gameId} is gone`);
       if (options.create && game.status === 'LOBBY' && game.seats.length >= (options.create.players ?? 2)) {
@@ -274,13 +176,14 @@ export async function runBot(options: BotOptions): Promise<BotResult> {
       if (game.status !== 'IN_PROGRESS' || game.turn?.position !== game.viewerSeat?.position) continue;
       const move = chooseMove(game);
       if (!move) continue;
+      await options.beforeMove?.(game, move);
       const base = { gameId, expectedVersion: game.version };
       const result =
         move.kind === 'BID'
           ? await mutate('placeBid', 'PlaceBidInput', { ...base, quantity: move.quantity, face: move.face })
           : await mutate('callDudo', 'GameActionInput', base);
       const refused = result.userErrors[0];
-      // The game moved on in between (STALE_VERSION): the next event asks again.
+      // The game moved on in between (STALE_VERSION): the next signal asks again.
       if (refused && refused.code !== 'STALE_VERSION')
         throw new FatalError(`${move.kind}: ${refused.message}`);
       if (!refused) {
@@ -303,74 +206,47 @@ export async function runBot(options: BotOptions): Promise<BotResult> {
       });
   };
 
-  const client: Client = createClient({
-    url: url.replace(/^http/, 'ws'),
-    webSocketImpl: WebSocket,
-    connectionParams: { authorization: `Bearer ${token}` },
-    retryAttempts: 0, // the bot resumes by itself, from the last event it saw
-    lazy: true,
+  const connection = options.connection ?? new BotConnection(options.url, http.token!, policy, log);
+  // Its own stream says when a turn of its begins, in this game or any other on the same socket.
+  let turnsSignalled = 0;
+  const unwatch = connection.watch(gameId, (signal: PlayerSignal) => {
+    if (signal === 'YOUR_TURN') turnsSignalled++;
+    if (signal === 'YOUR_TURN' || signal === 'RESUMED' || signal === 'GAME_STARTED') wake();
   });
-  let lastSeq = 0;
-  let events = 0;
-  let resumes = 0;
-  let failures = 0;
-  let final: GameView | null = null;
+  let follow: FollowResult;
+  let chat = Promise.resolve();
   try {
-    while (!final) {
-      if (failure) throw failure;
-      try {
-        const stream = client.iterate<{ gameEvents: GameEvent }>({
-          query: GAME_EVENTS,
-          variables: { gameId, afterSeq: lastSeq },
-        });
-        for await (const result of stream) {
-          if (result.errors?.length) {
-            const first = result.errors[0] as { message: string; extensions?: { code?: string } };
-            throw new FatalError(`gameEvents: ${first.extensions?.code ?? ''} ${first.message}`);
-          }
-          const event = result.data!.gameEvents;
-          if (event.seq <= lastSeq) continue;
-          if (event.seq !== lastSeq + 1) throw new FatalError(`event ${event.seq} came after ${lastSeq}`);
-          lastSeq = event.seq;
-          events++;
-          failures = 0;
-          options.onEvent?.(event);
-          log(describe(event));
-          const emote = options.emotes ? emoteFor(event) : null;
-          // Chat is best effort: a refusal (rate, a table with chat closed) never stops the bot.
-          if (emote) {
-            graphql(
-              url,
-              'mutation($input: ChatMessageInput!) { sendChatMessage(input: $input) { userErrors { code } } }',
-              { input: { gameId, emote } },
-              token,
-            ).catch(() => {});
-          }
-          if (event.game.status === 'FINISHED' || event.game.status === 'CANCELLED') {
-            final = event.game;
-            break;
-          }
-          if (failure) throw failure;
-          const myTurn =
-            event.game.turn !== null && event.game.turn.position === event.game.viewerSeat?.position;
-          const mayStart = options.create !== undefined && event.game.status === 'LOBBY';
-          if (myTurn || mayStart) wake();
+    follow = await followGame(connection.client, gameId, policy, options, {
+      onEvent: (event) => {
+        if (failure) throw failure;
+        const emote = options.emotes ? emoteFor(event) : null;
+        // Chat is best effort: a refusal (rate, a table with chat closed) never stops the bot. Emotes go one
+        // after the other, in the order of the events.
+        if (emote) {
+          chat = chat.then(() =>
+            http.mutate('sendChatMessage', 'ChatMessageInput', { gameId, emote }, 'userErrors { code }').then(
+              () => {},
+              () => {},
+            ),
+          );
         }
-      } catch (error) {
-        if (error instanceof FatalError) throw error;
-        const code = (error as { code?: number }).code;
-        if (code === 4403) throw new FatalError('the server refused the token (4403)');
-        if (++failures > (options.maxRetries ?? 30)) throw error;
-        const delay = Math.min((options.retryDelayMs ?? 200) * 2 ** (failures - 1), 5_000);
-        log(`${me.name} lost the event stream after event ${lastSeq}; resuming in ${delay} ms`);
-        await sleep(delay);
-      }
-      if (!final) resumes++;
-    }
+        // The host starts the game once enough players sit. At the start the bot looks for itself too: the
+        // game's first turn may have begun before its own stream was subscribed.
+        const mayStart = options.create !== undefined && event.game.status === 'LOBBY';
+        if (mayStart || event.type === 'GAME_STARTED') wake();
+      },
+      onResume: wake,
+      log,
+      name: me.name,
+    });
     while (thinking) await thinking;
+    await chat;
   } finally {
-    await client.dispose();
+    unwatch();
+    if (!options.connection) await connection.close();
   }
+  if (failure) throw failure;
+  const final = follow.final;
   const winnerId = final.winner?.id ?? null;
   return {
     gameId,
@@ -378,39 +254,81 @@ export async function runBot(options: BotOptions): Promise<BotResult> {
     status: final.status,
     winnerId,
     won: winnerId === me.id,
-    events,
-    lastSeq,
-    resumes,
+    events: follow.events,
+    lastSeq: follow.lastSeq,
+    resumes: follow.resumes,
     moves,
+    retries: http.retries,
+    turnsSignalled,
   };
 }
 
-/** One line about an event, for people watching. */
-export function describe(e: GameEvent): string {
-  const who = (position: number | undefined) =>
-    position === undefined ? '?' : (e.game.seats[position]?.player.name ?? `seat ${position}`);
-  switch (e.type) {
-    case 'BID_PLACED':
-      return `#${e.seq} ${who(e.seat?.position)} bids ${e.bid!.quantity} x ${e.bid!.face}`;
-    case 'ROUND_STARTED': {
-      const mine = e.game.viewerSeat ? e.game.seats[e.game.viewerSeat.position]?.dice : null;
-      return `#${e.seq} round ${e.round!.number} starts${mine ? `; my dice: ${mine.join(' ')}` : ''}`;
+interface FollowResult {
+  final: GameView;
+  events: number;
+  lastSeq: number;
+  resumes: number;
+}
+
+/**
+ * Follows a game's log until it ends: each event once, in order, from afterSeq 0; after a lost connection
+ * again from the last event seen, with a growing pause between attempts.
+ */
+async function followGame(
+  client: Client,
+  gameId: string,
+  policy: typeof DEFAULT_RETRY,
+  options: BotOptions,
+  hooks: {
+    onEvent: (event: GameEvent) => void;
+    onResume: () => void;
+    log: (line: string) => void;
+    name: string;
+  },
+): Promise<FollowResult> {
+  let lastSeq = 0;
+  let events = 0;
+  let resumes = 0;
+  let failures = 0;
+  let final: GameView | null = null;
+  while (!final) {
+    try {
+      const stream = client.iterate<{ gameEvents: GameEvent }>({
+        query: GAME_EVENTS,
+        variables: { gameId, afterSeq: lastSeq },
+      });
+      if (resumes > 0) hooks.onResume();
+      for await (const result of stream) {
+        if (result.errors?.length) {
+          const first = result.errors[0] as { message: string; extensions?: { code?: string } };
+          throw new FatalError(`gameEvents: ${first.extensions?.code ?? ''} ${first.message}`);
+        }
+        const event = result.data!.gameEvents;
+        if (event.seq <= lastSeq) continue;
+        if (event.seq !== lastSeq + 1) throw new FatalError(`event ${event.seq} came after ${lastSeq}`);
+        lastSeq = event.seq;
+        events++;
+        failures = 0;
+        options.onEvent?.(event);
+        hooks.log(describe(event));
+        hooks.onEvent(event);
+        if (event.type === 'GAME_FINISHED' || event.type === 'GAME_CANCELLED') {
+          final = event.game;
+          break;
+        }
+      }
+    } catch (error) {
+      if (error instanceof FatalError) throw error;
+      const code = (error as { code?: number }).code;
+      if (code === 4403) throw new FatalError('the server refused the token (4403)');
+      if (++failures > policy.maxRetries) throw error;
+      const delay = backoff(policy, failures);
+      hooks.log(`${hooks.name} lost the event stream after event ${lastSeq}; resuming in ${delay} ms`);
+      await sleep(delay);
     }
-    case 'ROUND_ENDED': {
-      const hands = (e.round?.reveal ?? []).map((h) => `${who(h.seat.position)} [${h.dice.join(' ')}]`);
-      const o = e.outcome;
-      const result = !o
-        ? ' (voided)'
-        : `; ${o.actualCount} counted, ${o.loser ? `${who(o.loser.position)} loses a die` : 'nobody loses a die'}`;
-      return `#${e.seq} round ${e.round?.number} ends: ${hands.join(', ')}${result}`;
-    }
-    case 'GAME_STARTED':
-      return `#${e.seq} the game starts: ${who(e.seat?.position)} opens`;
-    case 'GAME_FINISHED':
-      return `#${e.seq} game over: ${e.game.winner?.name ?? 'nobody'} wins`;
-    default:
-      return `#${e.seq} ${e.type.toLowerCase().replace(/_/g, ' ')}${e.seat ? ` (${who(e.seat.position)})` : ''}`;
+    if (!final) resumes++;
   }
+  return { final, events, lastSeq, resumes };
 }
 
 function parseArgs(argv: readonly string[]): BotOptions & { quiet: boolean } {

@@ -2,6 +2,7 @@
 import type { GameState } from '../engine';
 import type { FeedItem } from './game-feed';
 import { Inbox } from './inbox';
+import { EVERYONE } from './presence-tracker';
 
 /** A seat's presence as pushed to a subscriber, with the game's state it was read against. */
 export interface PresenceItem {
@@ -102,6 +103,10 @@ export class PresenceStream extends Inbox<PresenceItem> {
 
   private mark(playerId: string): void {
     if (this.done) return;
+    if (playerId === EVERYONE) {
+      for (const s of this.state.seats) if (!s.bot) this.mark(s.playerId);
+      return;
+    }
     const seat = this.state.seats.find((s) => s.playerId === playerId);
     if (!seat || seat.bot) return;
     let mark = this.marks.get(playerId);

@@ -9,9 +9,11 @@ import {
   type ExpiredConnection,
   type PresenceRepository,
 } from '../store/presence.repository';
-import type { Broadcast } from './change-bus';
+import type { ChangeBus } from './change-bus';
 
 const PREFIX = 'presence:';
+/** What onChange listeners are called with when every player's presence may have changed (a bus resync). */
+export const EVERYONE = '*';
 
 /** What the tracker writes through (PresenceRepository). */
 export type PresenceRows = Pick<
@@ -35,11 +37,12 @@ export class PresenceTracker {
   private readonly listeners = new Set<(playerId: string) => void>();
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeResync: () => void;
   private closed = false;
 
   constructor(
     private readonly rows: PresenceRows,
-    private readonly bus: Broadcast,
+    private readonly bus: Pick<ChangeBus, 'send' | 'onMessage' | 'onResync'>,
     private readonly log: (error: unknown) => void = () => {},
     heartbeatMs = HEARTBEAT_MS,
   ) {
@@ -47,6 +50,10 @@ export class PresenceTracker {
       if (!text.startsWith(PREFIX)) return;
       const playerId = text.slice(PREFIX.length);
       for (const l of this.listeners) l(playerId);
+    });
+    // Notices may have been lost while the bus was down: every seat is read again.
+    this.unsubscribeResync = bus.onResync(() => {
+      for (const l of this.listeners) l(EVERYONE);
     });
     void this.tick();
     this.timer = setInterval(() => void this.tick(), heartbeatMs);
@@ -69,7 +76,7 @@ export class PresenceTracker {
     };
   }
 
-  /** Called with a player's id whenever their connections may have changed, on any process. */
+  /** Called with a player's id whenever their connections may have changed, on any process (EVERYONE: all). */
   onChange(listener: (playerId: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -81,6 +88,7 @@ export class PresenceTracker {
     this.closed = true;
     clearInterval(this.timer);
     this.unsubscribe();
+    this.unsubscribeResync();
     const players = new Set([...this.entries.keys()].map((k) => k.slice(0, k.indexOf(':'))));
     try {
       await this.rows.removeProcess(this.processId);

@@ -271,3 +271,16 @@ test('spectatorCount counts gameChat readers: distinct viewers across processes,
   open.splice(open.indexOf(anonymous), 1);
   await until('one spectator on B', async () => (await count(b!.url)) === 1, 5_000);
 });
+
+test('a bot seat is always connected; a person following nothing is not', async () => {
+  const [ann] = await players('Ann');
+  const game = await lobbyGame(a!.url, [ann!]);
+  const added = await gql<{ addBot: { userErrors: { code: string }[] } }>(
+    a!.url,
+    'mutation($g: ID!) { addBot(input: { gameId: $g, level: EASY }) { userErrors { code } } }',
+    { g: game.id },
+    ann!.token,
+  );
+  expect(dataOf(added).addBot.userErrors).toEqual([]);
+  expect(await connectedSeats(b!.url, game.id)).toEqual([false, true]);
+});

@@ -2,8 +2,8 @@
 //  - presence propagation: with `players` players connected (half on each process, each following its
 //    game), the time from a player's subscription ending or starting on process A to the change reaching a
 //    gamePresence subscriber on process B (p50/p99), beside the same run's gameEvents delivery A -> B;
-//  - CPU per connected socket: both processes' CPU over an idle window with every socket connected, against
-//    the same window with none;
+//  - CPU per connected socket: both processes' CPU over an idle window with no socket, with every player's
+//    socket open but following nothing, and with each following its game (connected);
 //  - playerEvents: the time from a move sent to process A to the next player's YOUR_TURN on process B
 //    (p50/p99), beside the gameEvents delivery of the same move to a spectator on B.
 //   npm run bench:presence   (DATABASE_URL: a fresh database on that server; otherwise an embedded one)
@@ -203,11 +203,18 @@ async function main(): Promise<void> {
     await sleep(3_000);
     const idleNone = await idleCpu([a, b], options.idleSeconds);
     const rssBefore = rssMiB(a.child.pid) + rssMiB(b.child.pid);
+    // Every player's socket, open (connection_init done) but following nothing: the sockets' own cost.
+    for (let p = 0; p < players.length; p++) {
+      clients.push(socket(p % 2 ? b.wsUrl : a.wsUrl, players[p]!.token));
+      if (p % 50 === 49) await sleep(50);
+    }
+    await sleep(5_000);
+    const idleBare = await idleCpu([a, b], options.idleSeconds);
+    const rssBare = rssMiB(a.child.pid) + rssMiB(b.child.pid);
+    // Then each follows its game: connected (presence rows) and fed its game's events.
     const followers: (() => void)[] = [];
     for (let p = 0; p < players.length; p++) {
-      const c = socket(p % 2 ? b.wsUrl : a.wsUrl, players[p]!.token);
-      clients.push(c);
-      followers.push(subscribe(c, GAME_EVENTS, { g: gameOf(p) }, () => {}));
+      followers.push(subscribe(clients[p]!, GAME_EVENTS, { g: gameOf(p) }, () => {}));
       if (p % 50 === 49) await sleep(50);
     }
     await sleep(5_000);
@@ -348,6 +355,8 @@ async function main(): Promise<void> {
     await sleep(1_000);
 
     const sockets = players.length;
+    const round2 = (v: number) => Math.round(v * 100) / 100;
+    const perSocket = (cpu: number) => Math.round((cpu / options.idleSeconds / sockets) * 1e6 * 10) / 10;
     console.log(
       JSON.stringify(
         {
@@ -355,13 +364,17 @@ async function main(): Promise<void> {
           presencePropagationAtoB: { ...summary(presenceMs), missed, wrong },
           idleCpu: {
             seconds: options.idleSeconds,
-            noSocketsCpuSeconds: Math.round(idleNone * 100) / 100,
-            allConnectedCpuSeconds: Math.round(idleAll * 100) / 100,
-            cpuMicrosecondsPerSocketPerSecond:
-              Math.round(((idleAll - idleNone) / options.idleSeconds / sockets) * 1e6 * 10) / 10,
-            rssMiBBefore: rssBefore,
-            rssMiBAfter: rssAfter,
-            rssKiBPerSocket: Math.round(((rssAfter - rssBefore) * 1024) / sockets),
+            noSocketsCpuSeconds: round2(idleNone),
+            socketsOpenCpuSeconds: round2(idleBare),
+            socketsFollowingCpuSeconds: round2(idleAll),
+            // Per socket and second of idling, both processes together (µs of CPU).
+            openSocketMicroseconds: perSocket(idleBare - idleNone),
+            followingSocketMicroseconds: perSocket(idleAll - idleNone),
+            rssMiB: { none: rssBefore, open: rssBare, following: rssAfter },
+            rssKiBPerSocket: {
+              open: Math.round(((rssBare - rssBefore) * 1024) / sockets),
+              following: Math.round(((rssAfter - rssBefore) * 1024) / sockets),
+            },
           },
           yourTurnAfterMoveAtoB: summary(yourTurnMs),
           baselineGameEventsAfterMoveAtoB: summary(eventsMs),

@@ -71,7 +71,14 @@ export class PresenceStream extends Inbox<PresenceItem> {
   ): Promise<PresenceStream> {
     const stream = new PresenceStream(gameId, state, events, connectedOf, listen, log);
     const people = state.seats.filter((s) => !s.bot).map((s) => s.playerId);
-    const connected = await connectedOf(gameId, people);
+    let connected: Set<string>;
+    try {
+      connected = await connectedOf(gameId, people);
+    } catch (error) {
+      // Leaves the game's feed and the notices: nothing was handed out yet.
+      await stream.return();
+      throw error;
+    }
     state.seats.forEach((s, i) => {
       if (s.bot) return;
       stream.marks.set(s.playerId, {

@@ -17,6 +17,7 @@
 import type { Client } from 'graphql-ws';
 import { BotConnection, type PlayerSignal } from './bot/connection';
 import { describe, emoteFor } from './bot/describe';
+import { DiceCheck, DiceMismatchError } from './bot/dice-check';
 import { GAME_FIELDS, type GameEvent, type GameView } from './bot/game-view';
 import { chooseMove, type Move } from './bot/strategy';
 import { backoff, DEFAULT_RETRY, FatalError, GraphqlTransport, sleep, type UserError } from './bot/transport';
@@ -25,6 +26,7 @@ export { chooseMove, type Move } from './bot/strategy';
 export { describe, emoteFor } from './bot/describe';
 export type { GameEvent, GameView } from './bot/game-view';
 export { BotConnection } from './bot/connection';
+export { DiceMismatchError } from './bot/dice-check';
 
 export interface BotOptions {
   /** The HTTP GraphQL endpoint, e.g. http://localhost:4000/graphql; the WebSocket URL is derived from it. */
@@ -61,6 +63,12 @@ export interface BotOptions {
   readonly emotes?: boolean;
   /** Called with the game as read and the move chosen, before the move is sent (e.g. to check or log it). */
   readonly beforeMove?: (game: GameView, move: NonNullable<Move>) => void | Promise<void>;
+  /**
+   * Every ended round's dice are verified (examples/verifier): called with each round verified, and with the
+   * first mismatch (without this, the game's end throws a DiceMismatchError).
+   */
+  readonly onDiceVerified?: (round: number) => void;
+  readonly onDiceMismatch?: (mismatch: DiceMismatchError['mismatch']) => void;
 }
 
 export interface BotResult {
@@ -88,7 +96,7 @@ const GAME_EVENTS = `subscription($gameId: ID!, $afterSeq: Int) {
     seat { position }
     bid { quantity face }
     outcome { kind actualCount loser { position } }
-    round { number reveal { seat { position } dice } }
+    round { number serverKey reveal { seat { position } dice } }
     game { ${GAME_FIELDS} }
   }
 }`;
@@ -215,10 +223,15 @@ export async function runBot(options: BotOptions): Promise<BotResult> {
   });
   let follow: FollowResult;
   let chat = Promise.resolve();
+  const dice = new DiceCheck((q, v) => http.request(q, v), gameId, {
+    onVerified: options.onDiceVerified,
+    onMismatch: options.onDiceMismatch,
+  });
   try {
     follow = await followGame(connection.client, gameId, policy, options, {
       onEvent: (event) => {
         if (failure) throw failure;
+        dice.onEvent(event);
         const emote = options.emotes ? emoteFor(event) : null;
         // Chat is best effort: a refusal (rate, a table with chat closed) never stops the bot. Emotes go one
         // after the other, in the order of the events.
@@ -241,6 +254,7 @@ export async function runBot(options: BotOptions): Promise<BotResult> {
     });
     while (thinking) await thinking;
     await chat;
+    await dice.done();
   } finally {
     unwatch();
     if (!options.connection) await connection.close();
@@ -361,6 +375,11 @@ async function main(): Promise<void> {
   const result = await runBot({
     ...options,
     log: options.quiet ? undefined : (line) => console.log(line),
+    onDiceVerified: (round) => console.log(`verified round ${round}`),
+    onDiceMismatch: (mismatch) => {
+      console.error(new DiceMismatchError(mismatch).message);
+      process.exit(3);
+    },
     onGame: (gameId) => {
       if (options.create) console.log(`Game ${gameId}: others join with --join ${gameId}`);
     },

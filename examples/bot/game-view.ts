@@ -35,7 +35,12 @@ export interface GameEvent {
   seat: { position: number } | null;
   bid: { quantity: number; face: number } | null;
   outcome: { kind: string; actualCount: number; loser: { position: number } | null } | null;
-  round: { number: number; reveal: { seat: { position: number }; dice: number[] }[] | null } | null;
+  round: {
+    number: number;
+    /** k[r] in hex once the round has ended (the dice check reads it). */
+    serverKey?: string | null;
+    reveal: { seat: { position: number }; dice: number[] }[] | null;
+  } | null;
   game: GameView;
 }
 

@@ -1,6 +1,7 @@
 // How a round ended: the call, the count, who lost or won a die, and every hand revealed.
 import { h } from '../dom';
 import type { RoundResultFragment } from '../gql/graphql';
+import { verificationMark } from './verification';
 
 export function roundResult(round: RoundResultFragment): HTMLElement {
   const o = round.outcome;
@@ -34,5 +35,6 @@ export function roundResult(round: RoundResultFragment): HTMLElement {
           round.bids.map((b) => `${b.seat.player.name} ${b.quantity}×${b.face}`).join(', '),
         )
       : null,
+    verificationMark(round),
   );
 }

@@ -1,0 +1,143 @@
+// The dice check of the reference web client, in a real browser: each ended round's result card shows "dice
+// verified", and when one die of the server's answer is rewritten on its way to the page, a red warning
+// naming the round and seat appears and stays.
+/// <reference lib="dom" />
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { App } from '../../src/app';
+import { accepted, mutate, playView, registerPlayer, type Player } from '../support/graphql-client';
+import { PROJECT_ROOT, startServer } from '../support/server-launcher';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WEB_DIST = path.join(PROJECT_ROOT, 'examples', 'web', 'dist');
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+async function serveClient(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const file = path.join(WEB_DIST, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
+    if (!file.startsWith(WEB_DIST)) return void res.writeHead(403).end();
+    fs.readFile(file).then(
+      (body) =>
+        res
+          .writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
+          .end(body),
+      () => res.writeHead(404).end('not found'),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+let db: TestDatabase;
+let api: App;
+let web: Server;
+let browser: Browser;
+let clientUrl: string;
+let gameId: string;
+let ann: Player;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
+  await promisify(execFile)(
+    process.execPath,
+    [
+      path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'examples/web/vite.config.ts',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: PROJECT_ROOT },
+  );
+  db = await createTestDatabase();
+  api = await startServer(db.url);
+  web = await serveClient();
+  const webPort = (web.address() as AddressInfo).port;
+  clientUrl = `http://localhost:${webPort}/?api=${encodeURIComponent(`http://127.0.0.1:${api.port}/graphql`)}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+
+  // One round played through the API: a bid, then dudo.
+  ann = await registerPlayer(api.url, 'Ann');
+  const bob = await registerPlayer(api.url, 'Bob');
+  gameId = accepted(await mutate(api.url, 'createGame', { preset: 'PERUDO' }, ann.token), 'createGame').id;
+  accepted(await mutate(api.url, 'joinGame', { gameId }, bob.token), 'joinGame');
+  const started = accepted(await mutate(api.url, 'startGame', { gameId }, ann.token), 'startGame');
+  const [first, second] = started.turn!.position === 0 ? [ann, bob] : [bob, ann];
+  const bid = (await playView(api.url, gameId, first)).legalActions!.minBids[0]!;
+  accepted(
+    await mutate(api.url, 'placeBid', { gameId, quantity: bid.minQuantity, face: bid.face }, first.token),
+    'placeBid',
+  );
+  accepted(await mutate(api.url, 'callDudo', { gameId }, second.token), 'callDudo');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => web?.close(resolve));
+  await api?.stop();
+  await db?.drop();
+});
+
+async function openAsAnn(): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(clientUrl);
+  await page.evaluate((s) => localStorage.setItem('perudo.session', JSON.stringify(s)), {
+    playerId: ann.id,
+    name: ann.name,
+    token: ann.token,
+  });
+  return page;
+}
+
+it('marks the round verified and explains it with its values', async () => {
+  const page = await openAsAnn();
+  await page.goto(`${clientUrl}#/history/${gameId}`);
+  const mark = page.locator('[data-testid=dice-check][data-round="1"]');
+  await mark.locator('text=✓ dice verified').waitFor();
+  await mark.locator('summary').click();
+  const explain = mark.locator('[data-testid=dice-explain]');
+  await explain.waitFor();
+  expect(await explain.textContent()).toContain('Previous key');
+  expect(await page.locator('[data-testid=dice-warning]').count()).toBe(0);
+  await page.close();
+});
+
+it('warns, naming the round and seat, when one die of the answer is changed on the way', async () => {
+  const page = await openAsAnn();
+  await page.route('**/graphql', async (route) => {
+    const body = route.request().postData() ?? '';
+    if (!body.includes('VerifyRounds')) return route.continue();
+    const response = await route.fetch();
+    const json = (await response.json()) as {
+      data: {
+        game: { rounds: { nodes: { number: number; reveal: { seat: unknown; dice: number[] }[] }[] } };
+      };
+    };
+    const hand = json.data.game.rounds.nodes[0]!.reveal[1]!;
+    hand.dice[0] = (hand.dice[0]! % 6) + 1;
+    await route.fulfill({ response, json });
+  });
+  await page.goto(`${clientUrl}#/history/${gameId}`);
+  const warning = page.locator('[data-testid=dice-warning]');
+  await warning.waitFor();
+  expect(await warning.textContent()).toMatch(
+    /^The dice of round 1, seat 1 do not verify: round 1 seat 1: HAND expected /,
+  );
+  // It stays while the page is open, also on another view.
+  await page.goto(`${clientUrl}#/`);
+  expect(await warning.isVisible()).toBe(true);
+  await page.close();
+});

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { App } from '../../src/app';
-import { accepted, mutate, playView, registerPlayer, type Player } from '../support/graphql-client';
+import { accepted, gql, mutate, playView, registerPlayer, type Player } from '../support/graphql-client';
 import { PROJECT_ROOT, startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -139,5 +139,25 @@ it('warns, naming the round and seat, when one die of the answer is changed on t
   // It stays while the page is open, also on another view.
   await page.goto(`${clientUrl}#/`);
   expect(await warning.isVisible()).toBe(true);
+  await page.close();
+});
+
+it('creates a game with the client seed typed in the field (prefilled with a random one)', async () => {
+  const page = await openAsAnn();
+  await page.goto(`${clientUrl}#/`);
+  const field = page.locator('form.create input[name=clientSeed]');
+  expect(await field.inputValue()).toMatch(/^[0-9a-f]{32}$/);
+  await field.fill('my own seed: 7');
+  await page.click('form.create button[type=submit]');
+  await page.waitForURL(/#\/game\//);
+  const created = decodeURIComponent(page.url().split('#/game/')[1]!);
+  const reply = await gql<{
+    game: { fairness: { clientSeeds: { seat: { position: number }; seed: string }[] } };
+  }>(api.url, 'query($id: ID!) { game(id: $id) { fairness { clientSeeds { seat { position } seed } } } }', {
+    id: created,
+  });
+  expect(reply.body.data!.game.fairness.clientSeeds).toEqual([
+    { seat: { position: 0 }, seed: 'my own seed: 7' },
+  ]);
   await page.close();
 });

@@ -4,6 +4,7 @@ import { h, mount, toast } from '../dom';
 import type { CreateGameInput, LobbyGameFragment, LobbyPageQuery, RulePreset } from '../gql/graphql';
 import { CreateGame, JoinGame, LobbyEvents, LobbyPage } from '../operations';
 import { session } from '../session';
+import { clientSeedField, currentClientSeed } from './verification';
 
 export interface View {
   readonly el: HTMLElement;
@@ -107,7 +108,9 @@ export function lobbyView(): View {
 
 async function join(gameId: string): Promise<void> {
   try {
-    const data = await execute(JoinGame, { input: { gameId, idempotencyKey: crypto.randomUUID() } });
+    const data = await execute(JoinGame, {
+      input: { gameId, clientSeed: currentClientSeed(), idempotencyKey: crypto.randomUUID() },
+    });
     const error = data.joinGame.userErrors[0];
     if (error) return toast(error.message);
     window.location.hash = `#/game/${gameId}`;
@@ -168,6 +171,7 @@ function createForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
           maxPlayers: num(maxPlayers),
           turnSeconds: num(turnSeconds),
           overrides: dice ? { startingDice: dice } : undefined,
+          clientSeed: currentClientSeed(),
         });
       },
     },
@@ -176,6 +180,7 @@ function createForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
     describe,
     name,
     h('div', { class: 'row' }, maxPlayers, startingDice, turnSeconds),
+    clientSeedField(),
     h('button', { type: 'submit' }, 'Create game'),
   );
 }

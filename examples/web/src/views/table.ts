@@ -18,6 +18,7 @@ import type { BotLevel } from '../gql/graphql';
 import { session } from '../session';
 import type { View } from './lobby';
 import { roundResult } from './round-result';
+import { currentClientSeed } from './verification';
 import { chatPanel } from './chat';
 import { returnSlot, tablePresence } from './presence';
 
@@ -218,8 +219,15 @@ export function tableView(gameId: string): View {
                 onclick: () =>
                   void act(
                     async () =>
-                      (await execute(JoinGame, { input: { gameId, idempotencyKey: crypto.randomUUID() } }))
-                        .joinGame,
+                      (
+                        await execute(JoinGame, {
+                          input: {
+                            gameId,
+                            clientSeed: currentClientSeed(),
+                            idempotencyKey: crypto.randomUUID(),
+                          },
+                        })
+                      ).joinGame,
                   ),
               },
               'Join',

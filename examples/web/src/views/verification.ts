@@ -223,3 +223,28 @@ export function verificationMark(round: { number: number; reveal?: Hand[] | null
     });
   return el;
 }
+
+/** The player's client seed for the next create or join: random until they type their own. */
+let clientSeed = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+  b.toString(16).padStart(2, '0'),
+).join('');
+
+export function currentClientSeed(): string {
+  return clientSeed;
+}
+
+/** A field for the client seed (FAIRNESS.md): 1 to 64 printable ASCII characters, prefilled at random. */
+export function clientSeedField(): HTMLElement {
+  const input = h('input', {
+    name: 'clientSeed',
+    value: clientSeed,
+    maxlength: 64,
+    pattern: '[\\x20-\\x7e]{1,64}',
+    required: true,
+    title: '1 to 64 printable ASCII characters, mixed into every die of the game',
+  });
+  input.addEventListener('input', () => {
+    if (/^[\x20-\x7e]{1,64}$/.test(input.value)) clientSeed = input.value;
+  });
+  return h('label', { class: 'client-seed' }, 'Your dice seed ', input);
+}

@@ -56,9 +56,10 @@ async function rewriteSeats(client: PoolClient, gameId: string, state: GameState
 async function insertGame(client: PoolClient, gameId: string, s: GameState, chain: RecordedMove['newGame']) {
   await client.query(
     `INSERT INTO games (id, name, status, preset, rules, max_players, host_id, version, state, created_at, updated_at,
-                       chain_root, commitment, visibility, rated, allow_spectators, quick_play_key, previous_game_id)
+                       chain_root, commitment, visibility, rated, allow_spectators, quick_play_key, previous_game_id,
+                       created_by)
      VALUES ($1, $2, 'LOBBY', $3, $4::jsonb, $5, $6, 0, '{}'::jsonb, $7, now(), $8, $9,
-             $10::"GameVisibility", $11, $12, $13, $14)`,
+             $10::"GameVisibility", $11, $12, $13, $14, $6)`,
     [
       gameId,
       s.name,

@@ -1,5 +1,6 @@
 // The client verifier's cost: one round of 5 players x 5 dice verified (chain link + 5 hands), in Node and
-// in Chromium, against a same-run baseline of the same checks with node:crypto's synchronous calls.
+// in Chromium, against a same-run baseline of the same checks with node:crypto's synchronous calls; and the
+// bytes the dice check adds to the web client's JavaScript (its build against one with the check stubbed out).
 //   npm run bench:verifier [-- --rounds 500]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -89,6 +90,44 @@ async function inChromium(): Promise<number> {
   }
 }
 
+/** Bytes of a production build of the web client: with the dice check, and with it stubbed out (baseline). */
+async function webBytes(): Promise<{ js: number; gzip: number; stubJs: number; stubGzip: number }> {
+  const { build } = await import('vite');
+  const { gzipSync } = await import('node:zlib');
+  const STUB = '\0verification-stub';
+  const measure = async (stub: boolean): Promise<{ js: number; gzip: number }> => {
+    const out = (await build({
+      configFile: join(__dirname, '../examples/web/vite.config.ts'),
+      logLevel: 'silent',
+      build: { write: false },
+      plugins: stub
+        ? [
+            {
+              name: 'stub-verification',
+              enforce: 'pre',
+              resolveId: (source: string) => (source === './verification' ? STUB : null),
+              load: (id: string) =>
+                id === STUB
+                  ? `export const verificationMark = () => document.createElement('p');
+                     export const currentClientSeed = () => undefined;
+                     export const clientSeedField = () => document.createElement('span');`
+                  : null,
+            },
+          ]
+        : [],
+    })) as { output: { fileName: string; type: string; code?: string }[] } | { output: never }[];
+    const outputs = Array.isArray(out) ? out.flatMap((o) => o.output) : out.output;
+    const js = outputs
+      .filter((o) => o.type === 'chunk')
+      .map((o) => o.code ?? '')
+      .join('');
+    return { js: Buffer.byteLength(js), gzip: gzipSync(js).length };
+  };
+  const withCheck = await measure(false);
+  const stubbed = await measure(true);
+  return { js: withCheck.js, gzip: withCheck.gzip, stubJs: stubbed.js, stubGzip: stubbed.gzip };
+}
+
 async function main(): Promise<void> {
   // A warm-up pass of each, then the measured one.
   await inNode();
@@ -101,6 +140,10 @@ async function main(): Promise<void> {
   console.log(`  verifier (WebCrypto), Node ${process.version}: ${ms(node)}`);
   console.log(`  verifier (WebCrypto), Chromium:               ${ms(browser)}`);
   console.log(`  baseline (node:crypto, synchronous), Node:    ${ms(base)}`);
+  const web = await webBytes();
+  console.log('web client JavaScript (vite build), with the dice check and with it stubbed out:');
+  console.log(`  with: ${web.js} B (${web.gzip} B gzip); without: ${web.stubJs} B (${web.stubGzip} B gzip)`);
+  console.log(`  added: ${web.js - web.stubJs} B (${web.gzip - web.stubGzip} B gzip)`);
 }
 
 main().catch((error: unknown) => {

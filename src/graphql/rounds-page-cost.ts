@@ -1,5 +1,12 @@
 // A page of rounds priced by the real number of its bids, charged to the operation while it runs.
-import { GraphQLError, Kind, OperationTypeNode, type DocumentNode, type GraphQLResolveInfo } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  OperationTypeNode,
+  type DocumentNode,
+  type GraphQLResolveInfo,
+  type SelectionNode,
+} from 'graphql';
 import {
   fieldExtensionsEstimator,
   getComplexity,
@@ -88,6 +95,55 @@ export function chargeRoundsPage(info: GraphQLResolveInfo, rounds: number, bids:
   if (total > max) {
     throw new GraphQLError(
       `the rounds read would cost ${total} by their real number of bids; at most ${max} is allowed (ask for smaller pages or fewer fields)`,
+      { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost', value: total, max } },
+    );
+  }
+}
+
+/** What one item of a list costs by the selection under it: 1 for each field selected, fragments expanded. */
+function selectionCost(info: GraphQLResolveInfo): number {
+  const seen = new Set<string>();
+  const walk = (selections: readonly SelectionNode[]): number => {
+    let cost = 0;
+    for (const s of selections) {
+      if (s.kind === Kind.FIELD) cost += 1 + (s.selectionSet ? walk(s.selectionSet.selections) : 0);
+      else if (s.kind === Kind.INLINE_FRAGMENT) cost += walk(s.selectionSet.selections);
+      else if (!seen.has(s.name.value)) {
+        seen.add(s.name.value);
+        const fragment = info.fragments[s.name.value];
+        if (fragment) cost += walk(fragment.selectionSet.selections);
+      }
+    }
+    return cost;
+  };
+  let cost = 0;
+  for (const node of info.fieldNodes) if (node.selectionSet) cost += walk(node.selectionSet.selections);
+  return cost;
+}
+
+/** Whether a round was read through a page of `Game.rounds`, which has charged its real bids already. */
+function readThroughRoundsPage(info: GraphQLResolveInfo): boolean {
+  const parent = info.path.prev;
+  if (parent?.typename === 'RoundEdge') return true;
+  return parent?.prev?.typename === 'RoundConnection';
+}
+
+/**
+ * Charges the bids of a round read outside a page of rounds (`currentRound`, an event's `round`, the games of
+ * events...) by their real number, beyond the estimate the operation was priced with up front, to the same
+ * total as the pages of rounds: aliases and lists of events that reach many long rounds are refused once
+ * what they really return goes over the cost limit, instead of being priced as 10 bids each.
+ */
+export function chargeRoundBids(info: GraphQLResolveInfo, bids: number): void {
+  if (bids <= ESTIMATED_BIDS_PER_ROUND || readThroughRoundsPage(info)) return;
+  const cost = (bids - ESTIMATED_BIDS_PER_ROUND) * (1 + selectionCost(info));
+  const key = executionKey(info);
+  const total = (charged.get(key) ?? 0) + cost;
+  charged.set(key, total);
+  const max = OPERATION_LIMITS.maxCost;
+  if (total > max) {
+    throw new GraphQLError(
+      `the bids read would cost ${total} by their real number; at most ${max} is allowed (ask for fewer rounds, events or fields)`,
       { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost', value: total, max } },
     );
   }

@@ -6,6 +6,7 @@ import { buildSchema } from 'type-graphql';
 import { playerRequired } from './auth-checker';
 import { GameFairnessFieldResolver, GameFairnessResolver } from './resolvers/fairness.resolver';
 import { GameResolver } from './resolvers/game.resolver';
+import { RoundResolver } from './resolvers/round.resolver';
 import { GameHistoryResolver } from './resolvers/game-history.resolver';
 // The mutations by feature, in the order the Mutation type lists them.
 import { RegistrationResolver } from './resolvers/registration.resolver';
@@ -37,6 +38,7 @@ export const RESOLVERS = [
   ChatResolver,
   GameChatResolver,
   GameResolver,
+  RoundResolver,
   GameHistoryResolver,
   SeatResolver,
   SeatPresenceResolver,

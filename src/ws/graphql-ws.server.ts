@@ -1,7 +1,7 @@
 // graphql-ws on the HTTP server's /graphql path: sockets and their operations go through the request gate.
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import type { GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Client } from '../gate/client-limits';
@@ -93,7 +93,13 @@ export function startGraphqlWs(
       schema,
       subscribe: executor.subscribe,
       onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors ? { ...result, errors: result.errors.map(toClient) } : undefined,
+        result.errors
+          ? {
+              ...result,
+              // No data: the variables were refused before execution (Apollo's BAD_USER_INPUT over HTTP).
+              errors: result.errors.map((e) => toClient('data' in result ? e : badUserInput(e))),
+            }
+          : undefined,
       onError: (_ctx, _id, _payload, errors) => errors.map(toClient),
       isProd: options.production,
       connectionInitWaitTimeout: options.connectionInitTimeoutMs,
@@ -162,6 +168,16 @@ export function startGraphqlWs(
       return closed;
     },
   };
+}
+
+/** A request error without a code (graphql-js's variable coercion) with the code Apollo gives it over HTTP. */
+function badUserInput(error: GraphQLError): GraphQLError {
+  if (error.extensions?.code) return error;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    originalError: error.originalError,
+    extensions: { ...error.extensions, code: 'BAD_USER_INPUT' },
+  });
 }
 
 /** `connectionParams.authorization`, whatever the case of its name (like an HTTP header). */

@@ -1,5 +1,5 @@
 /**
- * A client-side verifier of provably fair dice ("hmac-sha256-chain-v1", see FAIRNESS.md), for browsers and
+ * A client-side verifier of provably fair dice ("hmac-sha256-chain-v2" and v1, see FAIRNESS.md), for browsers and
  * Node alike: WebCrypto (`crypto.subtle`) only, nothing from the server's sources. It is incremental: give it
  * the game's `fairness` once, then each ended round's `serverKey` and `reveal` as they come, in any order.
  *
@@ -11,10 +11,15 @@
  */
 
 export const ALGORITHM = 'hmac-sha256-chain-v1';
+/** v1, plus client seeds the server draws derived from k[0]: hex HMAC-SHA256(k[0], "server-seed:<playerId>"). */
+export const ALGORITHM_V2 = 'hmac-sha256-chain-v2';
+const ALGORITHMS: readonly string[] = [ALGORITHM_V2, ALGORITHM];
 
 /** A seat as the API shows it inside fairness, rounds and roll-offs. */
 export interface SeatRef {
   readonly position: number;
+  /** Read with the client seeds (`seat { position player { id isBot } }`): v2 then checks bots' seeds. */
+  readonly player?: { readonly id: string; readonly isBot: boolean };
 }
 
 /** `Game.fairness`, as read from the API. */
@@ -45,10 +50,23 @@ export interface VerifierOptions {
   readonly rollOff?: readonly RollOffInput[];
   /** For rules with a random first starter: the number of seats and the position that started round 1. */
   readonly firstStarter?: { readonly seats: number; readonly position: number };
+  /**
+   * Under v2, positions of seats known to have given no seed (your own, if you gave none): their seeds are
+   * checked against k[0] as bots' are. Their `seat.player.id` must be given with the client seeds.
+   */
+  readonly serverDrawnSeats?: readonly number[];
 }
 
 export type MismatchKind =
-  'ALGORITHM' | 'GAME_SEED' | 'BAD_KEY' | 'COMMITMENT' | 'CHAIN' | 'HAND' | 'ROLL_OFF' | 'STARTER';
+  | 'ALGORITHM'
+  | 'GAME_SEED'
+  | 'BAD_KEY'
+  | 'COMMITMENT'
+  | 'CHAIN'
+  | 'HAND'
+  | 'ROLL_OFF'
+  | 'STARTER'
+  | 'SERVER_SEED';
 
 /** The first thing that did not verify. */
 export interface Mismatch {
@@ -81,21 +99,22 @@ function fromHex(hex: string): Uint8Array | null {
   return out;
 }
 
+// WebCrypto takes views over a plain ArrayBuffer; a copy gives one whatever the caller's view is over.
+function ownBuffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(bytes);
+}
+
 /** SHA-256 of bytes, or of a string's UTF-8 bytes. */
 export async function sha256(data: Uint8Array | string): Promise<Uint8Array> {
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
-  return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', ownBuffer(bytes)));
 }
 
 /** HMAC-SHA256 with the raw key bytes over a message's UTF-8 bytes. */
 export async function hmac(key: Uint8Array, message: string): Promise<Uint8Array> {
-  const k = await crypto.subtle.importKey(
-    'raw',
-    key as BufferSource,
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
+  const k = await crypto.subtle.importKey('raw', ownBuffer(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   return new Uint8Array(await crypto.subtle.sign('HMAC', k, encoder.encode(message)));
 }
 
@@ -137,6 +156,11 @@ export async function handTrace(
   return { ...t, values: t.values.map((v) => v + 1) };
 }
 
+/** Under v2, the client seed the server gives a player who gives none: hex HMAC-SHA256(k[0], "server-seed:<id>"). */
+export async function serverClientSeed(k0: Uint8Array, playerId: string): Promise<string> {
+  return toHex(await hmac(k0, `server-seed:${playerId}`));
+}
+
 /** hex SHA-256 of the client seeds joined by ":" in seat order (nothing is ever split again). */
 export async function gameSeedOf(seeds: readonly string[]): Promise<string> {
   return toHex(await sha256(seeds.join(':')));
@@ -159,6 +183,9 @@ export class FairnessVerifier {
   private rollOffChecked = false;
   private failure: Mismatch | null = null;
 
+  /** Seeds the server drew and v2 derives from k[0]; empty under v1. */
+  private serverDrawn: FairnessInput['clientSeeds'] = [];
+
   private constructor(
     private readonly commitment: Uint8Array,
     private readonly gameSeed: string,
@@ -169,8 +196,8 @@ export class FairnessVerifier {
   static async create(fairness: FairnessInput, options: VerifierOptions = {}): Promise<FairnessVerifier> {
     const commitment = fromHex(fairness.commitment) ?? new Uint8Array(32);
     const verifier = new FairnessVerifier(commitment, fairness.gameSeed ?? '', options);
-    if (fairness.algorithm !== ALGORITHM) {
-      verifier.failure = mismatch('ALGORITHM', null, null, ALGORITHM, fairness.algorithm);
+    if (!ALGORITHMS.includes(fairness.algorithm)) {
+      verifier.failure = mismatch('ALGORITHM', null, null, ALGORITHMS.join(' or '), fairness.algorithm);
       return verifier;
     }
     if (fairness.gameSeed === null) {
@@ -193,6 +220,10 @@ export class FairnessVerifier {
     if (expected !== fairness.gameSeed) {
       verifier.failure = mismatch('GAME_SEED', null, null, expected, fairness.gameSeed);
       return verifier;
+    }
+    if (fairness.algorithm === ALGORITHM_V2) {
+      const drawn = new Set(options.serverDrawnSeats ?? []);
+      verifier.serverDrawn = seeds.filter((s) => s.seat.player?.isBot === true || drawn.has(s.seat.position));
     }
     if (fairness.rollOffKey !== null) await verifier.trustK0(fairness.rollOffKey);
     return verifier;
@@ -280,6 +311,14 @@ export class FairnessVerifier {
     this.trusted.set(0, k0);
     if (this.rollOffChecked) return true;
     this.rollOffChecked = true;
+    for (const s of this.serverDrawn) {
+      const id = s.seat.player?.id;
+      const expected = id === undefined ? "the seat's player id" : await serverClientSeed(k0, id);
+      if (expected !== s.seed) {
+        this.failure = mismatch('SERVER_SEED', 0, s.seat.position, expected, s.seed);
+        return false;
+      }
+    }
     for (const t of this.options.rollOff ?? []) {
       const die =
         (await draw(k0, `${this.gameSeed}:rolloff:${t.attempt}:${t.seat.position}:`, 6, 1)).values[0]! + 1;

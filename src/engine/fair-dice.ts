@@ -4,6 +4,8 @@ import { createHmac, hash } from 'node:crypto';
 import type { DiceSource } from './dice-source';
 
 export const FAIRNESS_ALGORITHM = 'hmac-sha256-chain-v1';
+/** v1 plus server-drawn client seeds derived from k[0] (`serverClientSeed`): what new games use. */
+export const FAIRNESS_ALGORITHM_V2 = 'hmac-sha256-chain-v2';
 /** The chain's length: keys k[0..CHAIN_LENGTH], round r rolls from k[r]. Equal to the engine's round cap. */
 export const CHAIN_LENGTH = 1000;
 export const CHAIN_KEY_BYTES = 32;
@@ -18,6 +20,15 @@ export function sha256(data: Buffer | string): Buffer {
 
 export function isClientSeed(seed: string): boolean {
   return PRINTABLE_ASCII.test(seed);
+}
+
+/**
+ * The client seed the server gives a player who gave none (and every bot), under v2: hex
+ * HMAC-SHA256(k[0], "server-seed:<playerId>"). k[0] is fixed by the commitment at creation, before any seat
+ * is taken, so the server cannot pick these seeds after seeing anyone else's.
+ */
+export function serverClientSeed(k0: Buffer, playerId: string): string {
+  return createHmac('sha256', k0).update(`server-seed:${playerId}`).digest('hex');
 }
 
 /** k[round] of the chain whose root is k[CHAIN_LENGTH]: the root hashed CHAIN_LENGTH - round times. */

@@ -25,7 +25,7 @@ import {
   type NewGame,
   type TurnMove,
 } from '../engine';
-import { newChain, randomClientSeed } from '../security/fair-dice-secrets';
+import { newChain } from '../security/fair-dice-secrets';
 import { newInviteCode } from '../security/invite-codes';
 import type { MoveStore, RecordedMove } from '../store/move-store';
 import { recordOf, replayOf } from './idempotency';
@@ -153,7 +153,7 @@ export class MoveService {
         serverMoveAt: serverMoveDue(result.state, this.options.botDelayMs),
         newGame: { chainRoot: chain.root, commitment: chain.commitment },
         seatCap: this.seatCap(input.host, options),
-        clientSeed: { playerId: input.host, seed: options.clientSeed ?? randomClientSeed() },
+        clientSeed: { playerId: input.host, seed: options.clientSeed ?? null },
       };
       return { kind: 'accepted', move };
     });
@@ -437,11 +437,11 @@ export class MoveService {
       ...(seated !== null && {
         clientSeed: {
           playerId: seated,
-          seed: (command.type === 'JOIN' && options.clientSeed) || randomClientSeed(),
+          seed: (command.type === 'JOIN' && options.clientSeed) || null,
         },
       }),
       ...(filled.length > 0 && {
-        clientSeeds: filled.map((playerId) => ({ playerId, seed: randomClientSeed() })),
+        clientSeeds: filled.map((playerId) => ({ playerId, seed: null })),
       }),
     };
     return { kind: 'accepted', move };

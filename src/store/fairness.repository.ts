@@ -1,6 +1,16 @@
 // The records of provably fair dice: each game's chain root (secret), commitment, client seeds and game seed.
 import type { Pool } from 'pg';
-import { fairDiceSource, gameSeedOf, KeyChain, type DiceSource, type GameState } from '../engine';
+import {
+  chainKey,
+  fairDiceSource,
+  FAIRNESS_ALGORITHM_V2,
+  gameSeedOf,
+  KeyChain,
+  serverClientSeed,
+  type DiceSource,
+  type GameState,
+} from '../engine';
+import { randomClientSeed } from '../security/fair-dice-secrets';
 
 /** Games whose chain this process keeps at hand (about 1.4 KB each). */
 const CACHED_CHAINS = 10_000;
@@ -18,6 +28,8 @@ export interface MoveDice {
 
 /** What anyone may see of a game's fairness records. */
 export interface PublicFairness {
+  /** The derivation's name: "hmac-sha256-chain-v2" for new games, v1 for games made before it. */
+  readonly algorithm: string;
   readonly commitment: string;
   readonly gameSeed: string | null;
   /** Client seeds by player id. */
@@ -43,8 +55,30 @@ export class FairnessRecords {
     return game;
   }
 
-  /** Stores a seated player's client seed, in the transaction that seats them. */
-  async recordClientSeed(client: Queryable, gameId: string, playerId: string, seed: string): Promise<void> {
+  /**
+   * Stores a seated player's client seed, in the transaction that seats them (after the game's row exists).
+   * A null seed is drawn by the server: under v2 derived from k[0], fixed at creation before any seat was
+   * taken (serverClientSeed); games made under v1 keep drawing at random.
+   */
+  async recordClientSeed(
+    client: Queryable,
+    gameId: string,
+    playerId: string,
+    given: string | null,
+  ): Promise<void> {
+    let seed = given;
+    if (seed === null) {
+      const { rows } = (await client.query(
+        'SELECT chain_root AS root, fairness_algorithm AS algorithm FROM games WHERE id = $1',
+        [gameId],
+      )) as { rows: { root: Buffer; algorithm: string }[] };
+      const game = rows[0];
+      if (!game) throw new Error(`game ${gameId} has no fairness records`);
+      seed =
+        game.algorithm === FAIRNESS_ALGORITHM_V2
+          ? serverClientSeed(chainKey(game.root, 0), playerId)
+          : randomClientSeed();
+    }
     await client.query(
       `INSERT INTO client_seeds (game_id, player_id, seed) VALUES ($1, $2, $3)
        ON CONFLICT (game_id, player_id) DO UPDATE SET seed = EXCLUDED.seed`,
@@ -108,11 +142,12 @@ export class FairnessRecords {
   async publicRecords(gameIds: readonly string[]): Promise<Map<string, PublicFairness>> {
     const { rows } = await this.pool.query<{
       id: string;
+      algorithm: string;
       commitment: string;
       gameSeed: string | null;
       seeds: Record<string, string> | null;
     }>(
-      `SELECT g.id, g.commitment, g.game_seed AS "gameSeed",
+      `SELECT g.id, g.fairness_algorithm AS algorithm, g.commitment, g.game_seed AS "gameSeed",
               (SELECT json_object_agg(c.player_id, c.seed) FROM client_seeds c WHERE c.game_id = g.id) AS seeds
          FROM games g WHERE g.id = ANY($1::uuid[])`,
       [gameIds],
@@ -121,6 +156,7 @@ export class FairnessRecords {
       rows.map((r) => [
         r.id,
         {
+          algorithm: r.algorithm,
           commitment: r.commitment,
           gameSeed: r.gameSeed,
           clientSeeds: new Map(Object.entries(r.seeds ?? {})),

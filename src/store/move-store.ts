@@ -22,12 +22,12 @@ export interface RecordedMove {
   readonly newBot?: { readonly id: string; readonly name: string | null; readonly level: BotLevel };
   /** Bots' players a quick-play fill seats, created in its commit with the table's next default names. */
   readonly newBots?: readonly { readonly id: string; readonly name: null; readonly level: BotLevel }[];
-  /** The client seeds of the bots a fill seats. */
-  readonly clientSeeds?: readonly { readonly playerId: string; readonly seed: string }[];
+  /** The bots a fill seats, whose client seeds the server draws. */
+  readonly clientSeeds?: readonly { readonly playerId: string; readonly seed: null }[];
   /** A removed bot's player, deleted with its seat. */
   readonly removedBot?: string;
-  /** The client seed of the player this move seats. */
-  readonly clientSeed?: { readonly playerId: string; readonly seed: string };
+  /** The client seed of the player this move seats; null: the server draws it (FairnessRecords). */
+  readonly clientSeed?: { readonly playerId: string; readonly seed: string | null };
   /** The game seed a start fixes. */
   readonly gameSeed?: string | null;
 }

@@ -115,14 +115,14 @@ describe('an honest game', () => {
     const chain = await storedChain(gameId);
     const fairness = await fairnessOf(gameId);
     expect(fairness).toEqual({
-      algorithm: 'hmac-sha256-chain-v1',
+      algorithm: 'hmac-sha256-chain-v2',
       commitment: sha256(chain[0]!).toString('hex'),
       gameSeed: null,
       rollOffKey: null,
       clientSeeds: [
         { seat: { position: 0 }, seed: 'ana seed' },
         { seat: { position: 1 }, seed: 'Ben: 42!' },
-        { seat: { position: 2 }, seed: expect.stringMatching(/^[0-9a-f]{32}$/) },
+        { seat: { position: 2 }, seed: expect.stringMatching(/^[0-9a-f]{64}$/) },
       ],
     });
   });
@@ -371,7 +371,7 @@ describe('clientSeed', () => {
       'joinGame',
     );
     expect((await fairnessOf(created.id)).clientSeeds.map((s) => [s.seat.position, s.seed])).toEqual([
-      [0, expect.stringMatching(/^[0-9a-f]{32}$/)],
+      [0, expect.stringMatching(/^[0-9a-f]{64}$/)],
       [1, 'second'],
     ]);
   });

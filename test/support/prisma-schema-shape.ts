@@ -108,6 +108,8 @@ function columnDefault(model: Model, field: Field, type: string): string | null 
   if (value === undefined) return null;
   if (typeof value === 'boolean' || typeof value === 'number') return String(value);
   if (typeof value === 'string' && field.kind === 'enum') return `'${value}'::${type}`;
+  // PostgreSQL shows a string default cast to its type without the length: 'x'::character varying.
+  if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'::${type.replace(/\(\d+\)$/, '')}`;
   if (typeof value === 'object' && !Array.isArray(value) && 'name' in value) {
     if (value.name === 'now') return 'CURRENT_TIMESTAMP';
     if (value.name === 'dbgenerated') return String(value.args[0]);

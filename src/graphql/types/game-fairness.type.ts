@@ -8,7 +8,10 @@ import { ClientSeed } from './client-seed.type';
     'Provably fair dice (see FAIRNESS.md): a chain of server keys k[1000] -> k[0] (k[i-1] = SHA-256(k[i])) committed to at creation; round r rolls from k[r], the roll-off from k[0].',
 })
 export class GameFairness {
-  @Field({ description: 'The derivation, "hmac-sha256-chain-v1".' })
+  @Field({
+    description:
+      'The derivation: "hmac-sha256-chain-v2" (server-drawn seeds derived from k[0]), or "hmac-sha256-chain-v1" for older games.',
+  })
   algorithm!: string;
 
   @Field({ description: 'The hex SHA-256(k[0]), published from creation on.' })

@@ -1,0 +1,189 @@
+// What two attacks cost the server, to compare builds: 30 aliases of a long open round's bids (bytes, bids
+// and time of the answer), and how many games one account can create and leave running (open-games cap).
+// Run: DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench:hardening
+import { randomUUID } from 'node:crypto';
+import { Client as PgClient } from 'pg';
+import { startApp } from '../src/app';
+import { migrate } from '../src/database/migrate';
+import {
+  applyCommand,
+  createGame,
+  legalActions,
+  PRESETS,
+  seededRng,
+  type Command,
+  type GameState,
+  type Rng,
+} from '../src/engine';
+import { gameGlobalId } from '../src/graphql/ids';
+import { DEFAULT_LIMITS, NO_RATE_LIMITS } from '../src/limits/server-limits';
+import { benchDatabase } from './bench-support';
+
+const AT = '2030-01-01T00:00:00.000Z';
+
+function apply(state: GameState, command: Command, rng: Rng): GameState {
+  const result = applyCommand(state, command, { rng, at: AT });
+  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
+  return result.state;
+}
+
+/** Ten players raising by the least every turn until the open round holds `bids` bids. */
+function longOpenRound(players: readonly string[], bids: number, rng: Rng): GameState {
+  const created = createGame({ host: players[0]!, rules: PRESETS.PERUDO }, AT);
+  if (!created.ok) throw new Error('not created');
+  let state = created.state;
+  for (const p of players.slice(1)) state = apply(state, { type: 'JOIN', playerId: p }, rng);
+  state = apply(state, { type: 'START', playerId: players[0]! }, rng);
+  while (state.rounds[state.rounds.length - 1]!.bids.length < bids) {
+    const seat = state.rounds[state.rounds.length - 1]!.turn!;
+    const faces = legalActions(state, seat).minBids.filter((b) => b.face !== 1);
+    const smallest = [...faces].sort((a, b) => a.minQuantity - b.minQuantity || a.face - b.face)[0]!;
+    const command: Command = {
+      type: 'BID',
+      playerId: state.seats[seat]!.playerId,
+      quantity: smallest.minQuantity,
+      face: smallest.face,
+    };
+    state = apply(state, command, rng);
+  }
+  return state;
+}
+
+async function post(
+  url: string,
+  query: string,
+  variables: object,
+  token?: string,
+): Promise<{ text: string; ms: number }> {
+  const started = performance.now();
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const text = await res.text();
+  return { text, ms: performance.now() - started };
+}
+
+async function main(): Promise<void> {
+  const db = await benchDatabase('bench_hardening');
+  try {
+    await migrate(db.url);
+    const sql = new PgClient({ connectionString: db.url });
+    await sql.connect();
+    const players = Array.from({ length: 10 }, () => randomUUID());
+    await sql.query(
+      `INSERT INTO players (id, name, token_hash)
+       SELECT id, 'Seeded ' || n, lpad(n::text, 64, '0') FROM unnest($1::uuid[]) WITH ORDINALITY AS x(id, n)`,
+      [players],
+    );
+    const state = longOpenRound(players, 150, seededRng(11));
+    const id = randomUUID();
+    await sql.query(
+      `INSERT INTO games (id, status, preset, rules, max_players, host_id, version, state, state_version,
+                          created_at, started_at, updated_at, chain_root, commitment)
+       VALUES ($1::uuid, 'IN_PROGRESS', $2, $3::jsonb, $4, $5, $6::int, $7::jsonb, $6::int, $8::timestamptz,
+               $8::timestamptz, now(), sha256($1::text::bytea), encode(sha256(sha256($1::text::bytea)), 'hex'))`,
+      [
+        id,
+        state.rules.preset,
+        JSON.stringify(state.rules),
+        state.maxPlayers,
+        players[0],
+        state.version,
+        JSON.stringify(state),
+        AT,
+      ],
+    );
+    await sql.query(
+      `INSERT INTO seats (game_id, position, player_id, dice_count, eliminated, has_been_palifico)
+       SELECT $1, n - 1, p, 5, false, false FROM unnest($2::uuid[]) WITH ORDINALITY AS x(p, n)`,
+      [id, players],
+    );
+    await sql.end();
+
+    const app = await startApp({
+      databaseUrl: db.url,
+      port: 0,
+      host: '127.0.0.1',
+      production: true,
+      limits: { ...DEFAULT_LIMITS, ...NO_RATE_LIMITS, maxActiveGamesPerPlayer: 20 },
+      log: () => {},
+    });
+    try {
+      const attack = `query($id: ID!) { ${Array.from(
+        { length: 30 },
+        (_, i) =>
+          `a${i}: game(id: $id) { currentRound { bids { seq quantity face at seat { position diceCount } } } }`,
+      ).join(' ')} }`;
+      const times: number[] = [];
+      let bytes = 0;
+      let bids = 0;
+      for (let i = 0; i < 20; i++) {
+        const { text, ms } = await post(app.url, attack, { id: gameGlobalId(id) });
+        times.push(ms);
+        bytes = Buffer.byteLength(text);
+        bids = (text.match(/"seq":/g) ?? []).length;
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `aliases attack: ${bids} bids, ${bytes} bytes per answer; p50 ${times[10]!.toFixed(1)} ms, max ${times[19]!.toFixed(1)} ms (20 runs)`,
+      );
+
+      // One account creates games, two others join, it starts and leaves each: how many are created.
+      const register = async (name: string): Promise<string> => {
+        const { text } = await post(
+          app.url,
+          'mutation($n: String!) { registerPlayer(input: { name: $n }) { token } }',
+          { n: name },
+        );
+        return (JSON.parse(text) as { data: { registerPlayer: { token: string } } }).data.registerPlayer
+          .token;
+      };
+      const host = await register('Host');
+      const game = (op: string, input: object, token: string) =>
+        post(
+          app.url,
+          `mutation($i: ${op === 'createGame' ? 'CreateGameInput' : 'GameInput'}!) { ${op}(input: $i) { game { id status } userErrors { code } } }`,
+          { i: input },
+          token,
+        ).then(
+          (r) =>
+            (
+              JSON.parse(r.text) as {
+                data: Record<
+                  string,
+                  { game: { id: string; status: string } | null; userErrors: { code: string }[] }
+                >;
+              }
+            ).data[op]!,
+        );
+      let created = 0;
+      let refused = '';
+      for (let i = 0; i < 30; i++) {
+        const made = await game('createGame', { preset: 'PUB' }, host);
+        if (!made.game) {
+          refused = made.userErrors.map((e) => e.code).join(',');
+          continue;
+        }
+        created++;
+        for (const name of [`Joiner ${i} a`, `Joiner ${i} b`])
+          await game('joinGame', { gameId: made.game.id }, await register(name));
+        await game('startGame', { gameId: made.game.id }, host);
+        await game('leaveGame', { gameId: made.game.id }, host);
+      }
+      console.log(
+        `create, start, leave x30 by one account: ${created} created, the rest refused (${refused || 'none'})`,
+      );
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await db.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

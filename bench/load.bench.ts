@@ -7,6 +7,7 @@
  *   npm run bench -- --games 100 --players 4 --spectators 1 --seconds 20
  *   npm run bench -- --idle 10000          (idle subscribed WebSockets and the server's memory)
  *   npm run bench -- --processes 2         (two API processes on one database; clients spread over both)
+ *   npm run bench -- --games 20 --transport both --runs 3   (moves on the socket and over HTTP, alternating)
  *
  * Without BENCH_URL a server is started from dist/ on DATABASE_URL (a fresh database on that server) or,
  * when DATABASE_URL is unset, on a throwaway embedded PostgreSQL.
@@ -40,7 +41,13 @@ const OPTIONS = {
   processes: integer(1, 1),
   /** 1: every client of a table talks to the same process (as behind a load balancer sticky per game). */
   sticky: integer(0, 0, 1),
+  /** How players send their moves: on their graphql-ws socket, over HTTP, or both in alternating runs. */
+  transport: choice('both', ['both', 'ws', 'http']),
+  /** Measurements per transport (with `both`: ws, http, ws, http, ...), each after a trivial-request baseline. */
+  runs: integer(1, 1),
 };
+
+type Transport = 'ws' | 'http';
 
 type Options = OptionValues<typeof OPTIONS>;
 
@@ -232,6 +239,7 @@ async function runTable(
   m: Metrics,
   until: { at: number },
   started: () => void,
+  transport: Transport,
 ) {
   // Client k of table t talks to process (t + k) mod N, so with several processes the players of one game
   // are spread over them and every move's events cross processes; with --sticky 1, to process t mod N.
@@ -285,7 +293,9 @@ async function runTable(
             if (seat === null || (e.type !== 'ROUND_STARTED' && e.type !== 'BID_PLACED')) return;
             if (e.game.turn?.position !== seat || e.game.version <= acted || !e.game.legalActions) return;
             acted = e.game.version;
-            void play(api, token!, gameId, e, o, m).catch((err: unknown) => recordError(m, String(err)));
+            void play(transport === 'ws' ? client : api, token!, gameId, e, o, m).catch((err: unknown) =>
+              recordError(m, String(err)),
+            );
           },
           error: (err) => recordError(m, `subscription: ${JSON.stringify(err)}`),
           complete: () => {},
@@ -313,8 +323,27 @@ async function stopped(until: { at: number }): Promise<void> {
     await new Promise((r) => setTimeout(r, Math.min(250, Math.max(1, until.at - Date.now()))));
 }
 
+/** A mutation on a graphql-ws socket: its one result's data (errors reject). */
+function socketMutation<T>(client: Client, query: string, variables: Record<string, unknown>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let data: T | undefined;
+    client.subscribe<T>(
+      { query, variables },
+      {
+        next: (r) => {
+          if (r.errors?.length) reject(new Error(r.errors.map((e) => e.message).join('; ')));
+          else data = r.data as T;
+        },
+        error: (err) => reject(new Error(`socket mutation: ${JSON.stringify(err)}`)),
+        complete: () => (data === undefined ? reject(new Error('no result')) : resolve(data)),
+      },
+    );
+  });
+}
+
+/** Sends a move over HTTP (`Api`) or on the player's socket (`Client`, the token is the socket's). */
 async function play(
-  api: Api,
+  via: Api | Client,
   token: string,
   gameId: string,
   e: EventData,
@@ -326,17 +355,20 @@ async function play(
   const dudo = la.canDudo && (!la.canBid || Math.random() < 0.25);
   const bid = la.minBids[Math.floor(Math.random() * la.minBids.length)];
   const started = performance.now();
-  const res = dudo
-    ? await api.gql<{ move: { userErrors: { code: string }[] } }>(
+  const [query, variables] = dudo
+    ? [
         `mutation($g: ID!, $v: Int) { move: callDudo(input: { gameId: $g, expectedVersion: $v }) { userErrors { code } } }`,
         { g: gameId, v: e.game.version },
-        token,
-      )
-    : await api.gql<{ move: { userErrors: { code: string }[] } }>(
+      ]
+    : [
         `mutation($g: ID!, $v: Int, $q: Int!, $f: Int!) { move: placeBid(input: { gameId: $g, expectedVersion: $v, quantity: $q, face: $f }) { userErrors { code } } }`,
         { g: gameId, v: e.game.version, q: bid!.minQuantity, f: bid!.face },
-        token,
-      );
+      ];
+  type MoveResult = { move: { userErrors: { code: string }[] } };
+  const res =
+    via instanceof Api
+      ? await via.gql<MoveResult>(query, variables, token)
+      : await socketMutation<MoveResult>(via, query, variables);
   if (m.measuring) {
     m.moveLatency.add(performance.now() - started);
     m.moves++;
@@ -520,6 +552,127 @@ async function registerPlayers(api: Api, n: number): Promise<string[]> {
   return tokens;
 }
 
+// ------------------------------------------------------------------------------------------- measuring
+
+const round3 = (n: number): number => Math.round(n * 1000) / 1000;
+
+/** The servers' CPU seconds (user + system) so far, summed. */
+function serversCpu(servers: readonly Server[]): number {
+  return servers.reduce((sum, s) => sum + cpuSeconds(s.pid), 0);
+}
+
+/** Trivial requests per second through the servers, and the servers' CPU (ms) per request. */
+async function trivialCpu(
+  apis: readonly Api[],
+  servers: readonly Server[],
+  concurrency: number,
+  seconds: number,
+): Promise<{ perSec: number; cpuMs: number }> {
+  const before = serversCpu(servers);
+  const perSec = await trivialQueryBaseline(apis, concurrency, seconds);
+  return { perSec, cpuMs: ((serversCpu(servers) - before) / (perSec * seconds)) * 1000 };
+}
+
+/** Plays every table with moves sent over `transport`; the figures of the measured window. */
+async function measurePlay(
+  apis: readonly Api[],
+  servers: readonly Server[],
+  tables: readonly string[][],
+  o: Options,
+  transport: Transport,
+): Promise<Record<string, unknown>> {
+  const m: Metrics = {
+    moves: 0,
+    moveLatency: new Samples(),
+    eventLatency: new Samples(),
+    unexpectedErrors: 0,
+    errorSamples: [],
+    gamesFinished: 0,
+    measuring: false,
+    slowest: {},
+  };
+  // The generator's own event-loop delay is part of every latency it measures: report it too.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  const until = { at: Infinity };
+  let startedTables = 0;
+  let allStarted!: () => void;
+  const everyTableStarted = new Promise<void>((r) => (allStarted = r));
+  const run = Promise.all(
+    tables.map((tokens, table) =>
+      runTable(
+        apis,
+        table,
+        tokens,
+        o.spectators,
+        o,
+        m,
+        until,
+        () => {
+          if (++startedTables === tables.length) allStarted();
+        },
+        transport,
+      ),
+    ),
+  );
+  // Measure the steady state: every table set up and playing, then the warm-up.
+  await everyTableStarted;
+  await new Promise((r) => setTimeout(r, o.warmup * 1000));
+  m.measuring = true;
+  loopDelay.enable();
+  const cpuBefore = serversCpu(servers);
+  const generatorBefore = process.cpuUsage();
+  await new Promise((r) => setTimeout(r, o.seconds * 1000));
+  const serverCpu = serversCpu(servers) - cpuBefore;
+  const generator = process.cpuUsage(generatorBefore);
+  m.measuring = false;
+  loopDelay.disable();
+  until.at = Date.now();
+  const mems = servers.map((s) => rssMiB(s.pid));
+  await run;
+  if (m.errorSamples.length) console.error('error samples:', m.errorSamples);
+  console.error(`slowest delivery by event type (ms, ${transport}):`, m.slowest);
+  const generatorCpu = (generator.user + generator.system) / 1e6;
+  return {
+    movesPerSec: round1(m.moves / o.seconds),
+    // CPU the server processes used while measuring: per second (100 = one core) and per accepted move.
+    serverCpuPercent: round1((serverCpu / o.seconds) * 100),
+    serverCpuMsPerMove: round3((serverCpu / m.moves) * 1000),
+    // The load generator's own CPU: well under one core, it is not what limits the run.
+    generatorCpuPercent: round1((generatorCpu / o.seconds) * 100),
+    generatorCpuMsPerMove: round3((generatorCpu / m.moves) * 1000),
+    moveP50Ms: round1(m.moveLatency.percentile(50)),
+    moveP99Ms: round1(m.moveLatency.percentile(99)),
+    eventP50Ms: round1(m.eventLatency.percentile(50)),
+    eventP99Ms: round1(m.eventLatency.percentile(99)),
+    eventsDelivered: m.eventLatency.count,
+    generatorLoopDelayP99Ms: round1(loopDelay.percentile(99) / 1e6),
+    gamesFinished: m.gamesFinished,
+    unexpectedErrors: m.unexpectedErrors,
+    rssMiB: round1(mems.reduce((sum, x) => sum + x.rss, 0)),
+  };
+}
+
+/** One row per measurement, the columns that compare the transports. */
+function printRuns(runs: readonly Record<string, unknown>[]): void {
+  const columns = [
+    'run',
+    'transport',
+    'serverCpuMsPerMove',
+    'serverCpuMsPerTrivial',
+    'moveCpuVsTrivial',
+    'movesPerSec',
+    'moveP99Ms',
+    'eventP99Ms',
+    'generatorCpuPercent',
+    'serverCpuPercent',
+    'unexpectedErrors',
+  ];
+  console.log(`| ${columns.join(' | ')} |`);
+  console.log(`|${columns.map(() => '---').join('|')}|`);
+  for (const r of runs) console.log(`| ${columns.map((c) => String(r[c])).join(' | ')} |`);
+  for (const r of runs) console.log(JSON.stringify(r));
+}
+
 // ------------------------------------------------------------------------------------------------ main
 
 async function main(): Promise<void> {
@@ -552,83 +705,37 @@ async function main(): Promise<void> {
       Object.assign(result, await idleSockets(api, servers[0]!, o.idle));
     } else {
       const pgInsertTxPerSec = db ? await pgInsertBaseline(db.url, o.pgConnections, o.baselineSeconds) : NaN;
-      // The same server's CPU per trivial request ({ __typename }): the unit move costs are compared against.
-      const trivialCpuBefore = servers.reduce((sum, s) => sum + cpuSeconds(s.pid), 0);
-      const trivialQueriesPerSec = await trivialQueryBaseline(apis, Math.min(o.games, 64), o.baselineSeconds);
-      const trivialCpu = servers.reduce((sum, s) => sum + cpuSeconds(s.pid), 0) - trivialCpuBefore;
-      const serverCpuMsPerTrivial = (trivialCpu / (trivialQueriesPerSec * o.baselineSeconds)) * 1000;
       const registersPerSec = await registerBaseline(apis, Math.min(o.games, 64), o.baselineSeconds);
-      const m: Metrics = {
-        moves: 0,
-        moveLatency: new Samples(),
-        eventLatency: new Samples(),
-        unexpectedErrors: 0,
-        errorSamples: [],
-        gamesFinished: 0,
-        measuring: false,
-        slowest: {},
-      };
       const tables = await Promise.all(
         Array.from({ length: o.games }, () => registerPlayers(api, o.players)),
       );
-      // The generator's own event-loop delay is part of every latency it measures: report it too.
-      const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-      const until = { at: Infinity };
-      let startedTables = 0;
-      let allStarted!: () => void;
-      const everyTableStarted = new Promise<void>((r) => (allStarted = r));
-      const run = Promise.all(
-        tables.map((tokens, table) =>
-          runTable(apis, table, tokens, o.spectators, o, m, until, () => {
-            if (++startedTables === tables.length) allStarted();
-          }),
-        ),
-      );
-      // Measure the steady state: every table set up and playing, then the warm-up.
-      await everyTableStarted;
-      await new Promise((r) => setTimeout(r, o.warmup * 1000));
-      m.measuring = true;
-      loopDelay.enable();
-      const cpuBefore = servers.reduce((sum, s) => sum + cpuSeconds(s.pid), 0);
-      await new Promise((r) => setTimeout(r, o.seconds * 1000));
-      const serverCpu = servers.reduce((sum, s) => sum + cpuSeconds(s.pid), 0) - cpuBefore;
-      m.measuring = false;
-      loopDelay.disable();
-      until.at = Date.now();
-      const mems = servers.map((s) => rssMiB(s.pid));
-      const mem = {
-        rss: round1(mems.reduce((sum, x) => sum + x.rss, 0)),
-        peak: round1(mems.reduce((sum, x) => sum + x.peak, 0)),
-      };
-      await run;
-      const movesPerSec = m.moves / o.seconds;
+      const transports: Transport[] = o.transport === 'both' ? ['ws', 'http'] : [o.transport];
+      const runs: Record<string, unknown>[] = [];
+      for (let run = 1; run <= o.runs; run++) {
+        for (const transport of transports) {
+          // The same server's CPU per trivial request ({ __typename }), measured right before each run: the
+          // unit its move cost is compared against (the machine's speed varies from minute to minute).
+          const trivial = await trivialCpu(apis, servers, Math.min(o.games, 64), o.baselineSeconds);
+          const figures = await measurePlay(apis, servers, tables, o, transport);
+          runs.push({
+            run,
+            transport,
+            ...figures,
+            trivialQueriesPerSec: round1(trivial.perSec),
+            serverCpuMsPerTrivial: round3(trivial.cpuMs),
+            moveCpuVsTrivial:
+              Math.round(((figures.serverCpuMsPerMove as number) / trivial.cpuMs) * 100) / 100,
+          });
+          console.error(JSON.stringify(runs[runs.length - 1]));
+        }
+      }
       Object.assign(result, {
-        movesPerSec: round1(movesPerSec),
         pgInsertTxPerSec: round1(pgInsertTxPerSec),
-        movesVsPgInsert: Math.round((movesPerSec / pgInsertTxPerSec) * 1000) / 1000,
-        trivialQueriesPerSec: round1(trivialQueriesPerSec),
         registersPerSec: round1(registersPerSec),
-        movesVsRegisters: Math.round((movesPerSec / registersPerSec) * 1000) / 1000,
-        // CPU the server processes used while measuring: per second (100 = one core) and per accepted move.
-        serverCpuPercent: round1((serverCpu / o.seconds) * 100),
-        serverCpuMsPerMove: Math.round((serverCpu / m.moves) * 1e6) / 1000,
-        serverCpuMsPerTrivial: Math.round(serverCpuMsPerTrivial * 1000) / 1000,
-        moveCpuVsTrivial: Math.round((serverCpu / m.moves / (serverCpuMsPerTrivial / 1000)) * 100) / 100,
-        moveP50Ms: round1(m.moveLatency.percentile(50)),
-        moveP95Ms: round1(m.moveLatency.percentile(95)),
-        moveP99Ms: round1(m.moveLatency.percentile(99)),
-        eventP50Ms: round1(m.eventLatency.percentile(50)),
-        eventP99Ms: round1(m.eventLatency.percentile(99)),
-        eventsDelivered: m.eventLatency.count,
-        generatorLoopDelayP99Ms: round1(loopDelay.percentile(99) / 1e6),
-        subscribers: o.games * (o.players + o.spectators),
-        gamesFinished: m.gamesFinished,
-        unexpectedErrors: m.unexpectedErrors,
-        rssMiB: mem.rss,
-        peakRssMiB: mem.peak,
       });
-      if (m.errorSamples.length) console.error('error samples:', m.errorSamples);
-      console.error('slowest delivery by event type (ms):', m.slowest);
+      printRuns(runs);
+      // The last run's figures at the top level too, as one-transport runs printed them (bench:sweep reads them).
+      Object.assign(result, runs[runs.length - 1]);
     }
   } finally {
     await Promise.all(servers.map((s) => s.stop()));

@@ -49,9 +49,13 @@ const publicPart = (m: MessageData) => ({
   author: m.author.id,
 });
 
+// Server processes keep people's names unique, and both scenarios share one database.
+let scenarios = 0;
+
 async function scenario(a: ServerProcess, b: ServerProcess): Promise<void> {
+  const run = ++scenarios;
   const [ann, bob, cy, dan, eve] = await Promise.all(
-    ['Ann', 'Bob', 'Cy', 'Dan', 'Eve'].map((n) => registerPlayer(a.url, n)),
+    ['Ann', 'Bob', 'Cy', 'Dan', 'Eve'].map((n) => registerPlayer(a.url, `${n} ${run}`)),
   );
   const gameId = (await lobbyGame(a.url, [ann!, bob!], { preset: 'PERUDO' })).id;
   // Three messages before anyone follows.

@@ -22,6 +22,7 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
 };
 
 /** Serves the built client on its own port: another origin than the API's. */
@@ -92,9 +93,9 @@ async function register(page: Page, name: string): Promise<void> {
   await page.waitForSelector(`[data-testid=me]:has-text("${name}")`);
 }
 
+/** The game version a page has, kept in an attribute: players never see it. */
 async function versionOf(page: Page): Promise<number> {
-  const text = await page.locator('.table-head .muted').innerText();
-  return Number(/version (\d+)/.exec(text)![1]);
+  return Number(await page.locator('.table-head').getAttribute('data-version'));
 }
 
 /** The faces of the dice a page shows, and where it shows them. */
@@ -123,21 +124,22 @@ it('two players play a whole game in the browser, each seeing only their own dic
   await bob.click(`[data-game="${gameId}"] button:has-text("Join")`);
   await bob.waitForSelector('[data-testid=status]:has-text("LOBBY")');
   await ann.waitForSelector('.seat:has-text("Bob")');
+  // Nobody has dice before the start: the seats wait rather than show "0 dice".
+  expect(await ann.locator('.seat .seat-count').allInnerTexts()).toEqual(['waiting', 'waiting']);
   await ann.click('button:has-text("Start game")');
   for (const page of [ann, bob]) await page.waitForSelector('[data-testid=status]:has-text("IN PROGRESS")');
 
   let screenshot = false;
   let calls = 0;
   let resumed = false;
+  let reloaded = false;
   for (let moves = 0; ; moves++) {
     expect(moves).toBeLessThan(200);
     if ((await ann.locator('[data-testid=winner]').count()) > 0) break;
     // Both pages have caught up with the same version before anyone moves.
     const version = await versionOf(ann);
     await bob.waitForFunction(
-      (v) =>
-        Number(/version (\d+)/.exec(document.querySelector('.table-head .muted')?.textContent ?? '')?.[1]) >=
-        v,
+      (v) => Number(document.querySelector('.table-head')?.getAttribute('data-version')) >= v,
       version,
     );
     expect(await versionOf(bob)).toBe(version);
@@ -157,6 +159,12 @@ it('two players play a whole game in the browser, each seeing only their own dic
       // The API restarts, and a move is made while the pages reconnect: both must replay it from their last seq.
       const port = api.port;
       await api.stop();
+      // While the API is down the page says so, and its buttons cannot be clicked.
+      await mover.waitForSelector('[data-testid=api-down]');
+      expect(await mover.locator('[data-testid=api-down]').innerText()).toBe(
+        'The server cannot be reached. Retrying…',
+      );
+      expect(await mover.locator('[data-testid^=min-bid-]').first().isDisabled()).toBe(true);
       api = await startServer(db.url, { port, botDelayMs: 30 });
       const token = await mover.evaluate(
         () => JSON.parse(localStorage.getItem('perudo.session')!).token as string,
@@ -182,19 +190,25 @@ it('two players play a whole game in the browser, each seeing only their own dic
       );
       for (const page of [ann, bob]) {
         await page.waitForFunction(
-          (v) =>
-            Number(
-              /version (\d+)/.exec(document.querySelector('.table-head .muted')?.textContent ?? '')?.[1],
-            ) > v,
+          (v) => Number(document.querySelector('.table-head')?.getAttribute('data-version')) > v,
           version,
         );
         expect(await page.locator('.offline').count()).toBe(0);
+        // Back up: the notice is gone and the buttons work again.
+        await page.waitForSelector('[data-testid=api-down]', { state: 'detached' });
+        expect(await page.locator('button[disabled]').count()).toBe(0);
       }
       resumed = true;
       continue;
     }
     if (!screenshot && bids >= 2) {
       await ann.screenshot({ path: path.join(ARTIFACTS, 'web-client-table.png'), fullPage: true });
+      // The README's pictures of the table: a desktop and a phone width.
+      await ann.setViewportSize({ width: 1280, height: 800 });
+      await ann.screenshot({ path: path.join(PROJECT_ROOT, 'docs', 'web-desktop.png') });
+      await ann.setViewportSize({ width: 390, height: 844 });
+      await ann.screenshot({ path: path.join(PROJECT_ROOT, 'docs', 'web-phone.png'), fullPage: true });
+      await ann.setViewportSize({ width: 1280, height: 800 });
       screenshot = true;
     }
     if (bids >= 2 && (await mover.locator('[data-testid=dudo]').count()) > 0) {
@@ -204,14 +218,20 @@ it('two players play a whole game in the browser, each seeing only their own dic
       await mover.locator('[data-testid^=min-bid-]').first().click();
     }
     await mover.waitForFunction(
-      (v) =>
-        Number(/version (\d+)/.exec(document.querySelector('.table-head .muted')?.textContent ?? '')?.[1]) >
-        v,
+      (v) => Number(document.querySelector('.table-head')?.getAttribute('data-version')) > v,
       version,
     );
     // A round that ended shows its reveal on both pages.
     if (bids >= 2) {
       for (const page of [ann, bob]) await page.waitForSelector('[data-testid=last-round] .reveal');
+      if (!reloaded && (await ann.locator('[data-testid=winner]').count()) === 0) {
+        // A reload keeps the card of the round that just ended.
+        const card = await ann.locator('[data-testid=last-round]').innerText();
+        await ann.reload();
+        await ann.waitForSelector('[data-testid=last-round] .reveal');
+        expect(await ann.locator('[data-testid=last-round]').innerText()).toBe(card);
+        reloaded = true;
+      }
     }
   }
   await bob.waitForSelector('[data-testid=winner]');
@@ -220,16 +240,46 @@ it('two players play a whole game in the browser, each seeing only their own dic
   expect(await bob.locator('[data-testid=winner]').innerText()).toBe(winner);
   expect(screenshot).toBe(true);
   expect(resumed).toBe(true);
+  expect(reloaded).toBe(true);
+  // The version is the page's business, not the players'.
+  expect(await ann.locator('.table-head').innerText()).not.toContain('version');
+  // The page has an icon: no 404 for /favicon.svg.
+  const icon = await ann.locator('link[rel=icon]').getAttribute('href');
+  expect(icon).toBe('./favicon.svg');
+  expect((await ann.request.get(new URL(icon!, ann.url()).href)).status()).toBe(200);
 
   // The finished game's history: every round with its hands.
   await ann.click('[data-testid=winner] a');
   await ann.waitForSelector('.history .round-result');
   const rounds = await ann.locator('.history .round-result').count();
+  // "there was 1", "there were 2": the count agrees with its verb.
+  for (const outcome of await ann.locator('.history .round-result .outcome').allInnerTexts()) {
+    expect(outcome).toMatch(/: there (was 1|were (0|[2-9]|\d\d+))\. /);
+  }
   // Every round ended with a dudo of ours (nobody left, so none was voided).
   expect(rounds).toBe(calls);
   expect(await ann.locator('.history .reveal').first().innerText()).toMatch(
     /Ann: [1-6]( [1-6])*\nBob: [1-6]( [1-6])*/,
   );
+  // A visitor who is not signed in reads the same history, without being asked to register.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`${clientUrl}#/history/${gameId}`);
+  await visitor.waitForSelector('.history .round-result');
+  expect(await visitor.locator('.history .round-result').count()).toBe(rounds);
+  expect(await visitor.locator('input[name=name]').count()).toBe(0);
+
+  // "Play again": Ann makes the rematch; Bob's page offers to follow, and both sit in the new game.
+  await ann.goto(`${clientUrl}#/game/${gameId}`);
+  expect(await ann.locator('[data-testid=rematch]').innerText()).toBe('Play again');
+  await ann.click('[data-testid=rematch]');
+  await ann.waitForFunction((old) => !window.location.hash.endsWith(old), gameId);
+  const rematchId = ann.url().split('#/game/')[1]!;
+  await ann.waitForSelector('[data-testid=status]:has-text("LOBBY")');
+  await bob.waitForSelector('[data-testid=rematch]:has-text("Join the rematch")');
+  await bob.click('[data-testid=rematch]');
+  await bob.waitForFunction((id) => window.location.hash === `#/game/${id}`, rematchId);
+  await ann.waitForSelector('.seat:has-text("Bob")');
+  expect(await bob.locator('.seat .seat-name').allInnerTexts()).toEqual(['Ann ★', 'Bob (you)']);
   expect(errors).toEqual([]);
 });
 
@@ -238,6 +288,21 @@ it('one person and five bots play a whole game in the browser; the page shows no
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await register(page, 'Solo');
+  // The create form: every field labelled, presets and rules in words rather than API names.
+  expect(
+    await page.$$eval('form.create label', (labels) =>
+      labels.map((l) => [l.firstChild?.textContent?.trim(), l.querySelector('input, select')?.tagName]),
+    ),
+  ).toEqual([
+    ['Rules', 'SELECT'],
+    ['Game name', 'INPUT'],
+    ['Seats', 'INPUT'],
+    ['Dice each', 'INPUT'],
+    ['Seconds a turn', 'INPUT'],
+    ['Your dice seed', 'INPUT'],
+  ]);
+  expect(await page.locator('select[name=preset] option').allInnerTexts()).not.toContain('PUB');
+  expect(await page.locator('.preset-rules').innerText()).not.toMatch(/[A-Z]{2,}|_/);
   await page.selectOption('select[name=preset]', 'PUB');
   await page.fill('input[name=gameName]', 'Against the bots');
   await page.fill('input[name=startingDice]', '2');
@@ -249,6 +314,8 @@ it('one person and five bots play a whole game in the browser; the page shows no
     await page.click('[data-testid=add-bot]');
     await page.waitForFunction((n) => document.querySelectorAll('.seat').length === n, i + 2);
   }
+  // The level last chosen stays chosen after the page renders the new seat.
+  expect(await page.locator('[data-testid=bot-level]').inputValue()).toBe('HARD');
   const seats = await page.locator('.seat .seat-name').allInnerTexts();
   expect(seats.map((s) => s.replace(/\s*✕$/, ''))).toEqual([
     'Solo (you) ★',
@@ -349,5 +416,36 @@ it('chat: a message sent in one context arrives in the other as text, never run;
   ).toEqual(['1', '4']);
   expect(await bob.locator('[data-testid=chat-messages] li').count()).toBe(4);
   await ann.screenshot({ path: path.join(ARTIFACTS, 'web-client-chat.png'), fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+it('"Play now" seats the player at a quick-play table that bots fill, played to its end', async () => {
+  const page = await (await browser.newContext()).newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await register(page, 'Quick');
+  await page.selectOption('select[name=quickPreset]', 'PUB');
+  await page.fill('input[name=players]', '2');
+  // No wait: the free seat is given to a bot at once and the game starts.
+  await page.fill('input[name=botFillSeconds]', '0');
+  await page.click('[data-testid=play-now]');
+  await page.waitForSelector('[data-testid=status]:has-text("IN PROGRESS")');
+  const seats = await page.locator('.seat .seat-name').allInnerTexts();
+  expect(seats.length).toBe(2);
+  expect(seats[0]).toBe('Quick (you) ★');
+  expect(seats[1]).toMatch(/^BOT /);
+  for (let polls = 0; (await page.locator('[data-testid=winner]').count()) === 0; polls++) {
+    expect(polls).toBeLessThan(1500);
+    const dudo = page.locator('[data-testid=dudo]');
+    const minBid = page.locator('[data-testid^=min-bid-]');
+    if ((await dudo.count()) > 0) await dudo.click().catch(() => {});
+    else if ((await minBid.count()) > 0)
+      await minBid
+        .first()
+        .click()
+        .catch(() => {});
+    await page.waitForTimeout(100);
+  }
+  expect(await page.locator('[data-testid=winner]').innerText()).toMatch(/^(Quick|NORMAL bot \d) wins!/);
   expect(errors).toEqual([]);
 });

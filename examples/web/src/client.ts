@@ -1,5 +1,6 @@
 // The API client: operations over HTTP (fetch) and subscriptions over WebSocket (graphql-ws).
 import { createClient, type Client } from 'graphql-ws';
+import { apiReachable, apiUnreachable } from './api-status';
 import { API_URL, WS_URL } from './config';
 import type { TypedDocumentString } from './gql/graphql';
 import { session } from './session';
@@ -37,8 +38,10 @@ export async function execute<TResult, TVariables>(
       body: JSON.stringify({ query: document.toString(), variables: variables ?? {} }),
     });
   } catch {
+    apiUnreachable();
     throw new ApiError(`cannot reach the API at ${API_URL}`, null);
   }
+  apiReachable();
   const body = (await response.json().catch(() => null)) as GraphQLResponse<TResult> | null;
   const error = body?.errors?.[0];
   if (error) {
@@ -94,6 +97,7 @@ export function subscribe<TResult, TVariables>(
       {
         next: (result) => {
           failures = 0;
+          apiReachable();
           onStatus(true);
           if (result.data) onData(result.data);
         },
@@ -106,6 +110,7 @@ export function subscribe<TResult, TVariables>(
   const retry = (): void => {
     if (closed) return;
     onStatus(false);
+    apiUnreachable();
     failures++;
     setTimeout(start, Math.min(500 * 2 ** (failures - 1), 8_000));
   };

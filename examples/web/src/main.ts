@@ -36,11 +36,12 @@ function route(): void {
         )
       : null,
   );
-  if (!me) {
+  const [, kind, id] = window.location.hash.split('/');
+  // A finished game's history is public: a visitor reads it without signing up.
+  if (!me && !(kind === 'history' && id)) {
     mount(root, top, registerView(), h('footer', { class: 'muted' }, `API: ${API_URL}`));
     return;
   }
-  const [, kind, id] = window.location.hash.split('/');
   current = kind === 'game' && id ? tableView(id) : kind === 'history' && id ? historyView(id) : lobbyView();
   mount(root, top, current.el, h('footer', { class: 'muted' }, `API: ${API_URL}`));
 }

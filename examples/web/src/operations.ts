@@ -112,6 +112,9 @@ export const TableFragment = graphql(`
     name
     status
     version
+    rematch {
+      id
+    }
     lastEventSeq
     maxPlayers
     turnSeconds
@@ -308,6 +311,34 @@ export const GameHistory = graphql(`
 export const CreateGame = graphql(`
   mutation CreateGame($input: CreateGameInput!) {
     createGame(input: $input) {
+      game {
+        id
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const QuickPlay = graphql(`
+  mutation QuickPlay($input: QuickPlayInput!) {
+    quickPlay(input: $input) {
+      game {
+        id
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const Rematch = graphql(`
+  mutation Rematch($input: GameInput!) {
+    rematch(input: $input) {
       game {
         id
       }

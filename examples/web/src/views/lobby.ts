@@ -3,7 +3,9 @@ import { execute, subscribe, type Subscription } from '../client';
 import { h, mount, toast } from '../dom';
 import type { CreateGameInput, LobbyGameFragment, LobbyPageQuery, RulePreset } from '../gql/graphql';
 import { CreateGame, JoinGame, LobbyEvents, LobbyPage } from '../operations';
+import { humanize, title } from '../format';
 import { session } from '../session';
+import { quickPlayForm } from './quick-play';
 import { clientSeedField, currentClientSeed } from './verification';
 
 export interface View {
@@ -49,6 +51,7 @@ export function lobbyView(): View {
               ),
             ),
       ),
+      quickPlayForm(page.rulePresets),
       createForm(page.rulePresets),
       me && page.viewer
         ? h(
@@ -123,35 +126,35 @@ function createForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
   const preset = h(
     'select',
     { name: 'preset' },
-    presets.map((p) => h('option', { value: p.preset }, p.preset)),
+    presets.map((p) => h('option', { value: p.preset }, title(p.preset))),
   );
-  const name = h('input', { name: 'gameName', placeholder: 'Game name', maxlength: 80 });
+  const name = h('input', { name: 'gameName', placeholder: 'Optional', maxlength: 80 });
   const maxPlayers = h('input', {
     name: 'maxPlayers',
     type: 'number',
     min: 2,
     max: 10,
-    placeholder: 'Seats (default)',
+    placeholder: 'Default',
   });
   const startingDice = h('input', {
     name: 'startingDice',
     type: 'number',
     min: 1,
     max: 10,
-    placeholder: 'Dice each (default)',
+    placeholder: 'Default',
   });
   const turnSeconds = h('input', {
     name: 'turnSeconds',
     type: 'number',
     min: 5,
     max: 86400,
-    placeholder: 'Seconds a turn (untimed)',
+    placeholder: 'Untimed',
   });
   const describe = h('p', { class: 'muted preset-rules' });
   const showRules = (): void => {
     const p = presets.find((x) => x.preset === preset.value);
     describe.textContent = p
-      ? `${p.startingDice} dice each, ${p.minPlayers}–${p.maxPlayers} players, aces ${p.wildAces ? 'wild' : 'plain'}, exact calls ${p.exact.toLowerCase()}, palifico ${p.palifico.toLowerCase()}`
+      ? `${p.startingDice} dice each, ${p.minPlayers}–${p.maxPlayers} players, aces ${p.wildAces ? 'wild' : 'plain'}, exact calls ${humanize(p.exact)}, palifico ${humanize(p.palifico)}`
       : '';
   };
   preset.addEventListener('change', showRules);
@@ -178,8 +181,14 @@ function createForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
     h('h2', {}, 'New game'),
     h('label', {}, 'Rules ', preset),
     describe,
-    name,
-    h('div', { class: 'row' }, maxPlayers, startingDice, turnSeconds),
+    h('label', {}, 'Game name ', name),
+    h(
+      'div',
+      { class: 'row' },
+      h('label', {}, 'Seats ', maxPlayers),
+      h('label', {}, 'Dice each ', startingDice),
+      h('label', {}, 'Seconds a turn ', turnSeconds),
+    ),
     clientSeedField(),
     h('button', { type: 'submit' }, 'Create game'),
   );

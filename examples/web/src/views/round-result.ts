@@ -15,7 +15,7 @@ export function roundResult(round: RoundResultFragment): HTMLElement {
         ? h(
             'p',
             { class: 'outcome' },
-            `${o.caller.player.name} called ${o.kind === 'DUDO' ? 'dudo' : 'exact'} on ${o.bid.seat.player.name}'s ${o.bid.quantity} × ${o.bid.face}s: there were ${o.actualCount}. `,
+            `${o.caller.player.name} called ${o.kind === 'DUDO' ? 'dudo' : 'exact'} on ${o.bid.seat.player.name}'s ${o.bid.quantity} × ${o.bid.face}s: there ${o.actualCount === 1 ? 'was' : 'were'} ${o.actualCount}. `,
             o.loser ? `${o.loser.player.name} loses a die.` : '',
             o.gainer ? `${o.gainer.player.name} gains a die.` : '',
           )

@@ -15,14 +15,19 @@ import {
   StartGame,
 } from '../operations';
 import type { BotLevel } from '../gql/graphql';
+import { count, formatOdds, title } from '../format';
 import { session } from '../session';
 import type { View } from './lobby';
+import { lastEndedRound } from './last-round';
+import { rematchButton } from './rematch';
 import { roundResult } from './round-result';
 import { currentClientSeed } from './verification';
 import { chatPanel } from './chat';
 import { returnSlot, tablePresence } from './presence';
 
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+// The bot level last added, kept across renders so that adding several bots of one level is one click each.
+let lastBotLevel: BotLevel = 'NORMAL';
 
 export function tableView(gameId: string): View {
   const el = h('div', { class: 'table' });
@@ -86,10 +91,11 @@ export function tableView(gameId: string): View {
       el,
       h(
         'header',
-        { class: 'card table-head' },
+        // The version stays out of sight: the page needs it, a player does not.
+        { class: 'card table-head', 'data-version': g.version },
         h('h2', {}, g.name ?? 'Unnamed game'),
         h('span', { class: `status ${g.status}`, 'data-testid': 'status' }, g.status.replace('_', ' ')),
-        h('span', { class: 'muted' }, ` ${g.rules.preset} · version ${g.version}`),
+        h('span', { class: 'muted' }, ` ${title(g.rules.preset)}`),
         connected ? null : h('span', { class: 'offline' }, ' reconnecting…'),
         h('a', { href: '#/', class: 'back' }, '← Lobby'),
       ),
@@ -102,6 +108,7 @@ export function tableView(gameId: string): View {
             h('a', { href: `#/history/${g.id}` }, 'See the whole game'),
           )
         : null,
+      rematchButton(g),
       h(
         'section',
         { class: 'card seats', 'data-testid': 'seats' },
@@ -151,7 +158,9 @@ export function tableView(gameId: string): View {
                 ? s.left
                   ? 'left'
                   : 'out'
-                : `${s.diceCount} ${s.diceCount === 1 ? 'die' : 'dice'}`,
+                : g.status === 'LOBBY'
+                  ? 'waiting'
+                  : count(s.diceCount, 'die', 'dice'),
             ),
             // The server sends dice only for the viewer's own seat: every other seat has none to show.
             s.dice
@@ -248,7 +257,7 @@ export function tableView(gameId: string): View {
                 'select',
                 { 'data-testid': 'bot-level', 'aria-label': 'Bot level' },
                 ['EASY', 'NORMAL', 'HARD'].map((level) =>
-                  h('option', { value: level, selected: level === 'NORMAL' }, level.toLowerCase()),
+                  h('option', { value: level, selected: level === lastBotLevel }, level.toLowerCase()),
                 ),
               ),
               h(
@@ -259,6 +268,7 @@ export function tableView(gameId: string): View {
                   onclick: (e: Event) => {
                     const select = (e.target as HTMLElement).parentElement!.querySelector('select')!;
                     const level = select.value as BotLevel;
+                    lastBotLevel = level;
                     void act(async () => (await execute(AddBot, { input: { ...input(), level } })).addBot);
                   },
                 },
@@ -332,7 +342,7 @@ export function tableView(gameId: string): View {
                       ),
                   },
                   `${b.minQuantity} × ${FACES[b.face]}`,
-                  h('small', {}, ` ${Math.round(b.probability * 100)}%`),
+                  h('small', {}, ` ${formatOdds(b.probability)}`),
                 ),
               ),
             ),
@@ -387,7 +397,7 @@ export function tableView(gameId: string): View {
           ? h(
               'span',
               { class: 'muted' },
-              ` The bid on the table holds with ${Math.round(legal.standingBidOdds.atLeast * 100)}%.`,
+              ` The bid on the table holds with ${formatOdds(legal.standingBidOdds.atLeast)}.`,
             )
           : null,
       ),
@@ -412,6 +422,16 @@ export function tableView(gameId: string): View {
     }
     accept(data.game);
     lastSeq = data.game.lastEventSeq;
+    if (data.game.status !== 'LOBBY') {
+      void lastEndedRound(gameId)
+        .then((round) => {
+          if (round && !lastRound) {
+            lastRound = round;
+            render();
+          }
+        })
+        .catch(() => {});
+    }
     // Live from the last event seen; after a dropped connection, again from the last one received.
     live = subscribe(
       GameEvents,

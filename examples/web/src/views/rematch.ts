@@ -1,0 +1,29 @@
+// "Play again" at the end of a game: the first click makes the rematch, the other players follow into it.
+import { execute } from '../client';
+import { h, toast } from '../dom';
+import type { TableFragment } from '../gql/graphql';
+import { Rematch } from '../operations';
+
+export function rematchButton(game: TableFragment): HTMLElement | null {
+  if (game.status !== 'FINISHED' || !game.viewerSeat) return null;
+  const follow = game.rematch !== null && game.rematch !== undefined;
+  return h(
+    'div',
+    { class: 'card rematch' },
+    h(
+      'button',
+      {
+        'data-testid': 'rematch',
+        onclick: () =>
+          void execute(Rematch, { input: { gameId: game.id, idempotencyKey: crypto.randomUUID() } })
+            .then((data) => {
+              const error = data.rematch.userErrors[0];
+              if (error || !data.rematch.game) return toast(error?.message ?? 'no rematch');
+              window.location.hash = `#/game/${data.rematch.game.id}`;
+            })
+            .catch((error: unknown) => toast(error instanceof Error ? error.message : String(error))),
+      },
+      follow ? 'Join the rematch' : 'Play again',
+    ),
+  );
+}

@@ -194,19 +194,17 @@ describe('KeyChain', () => {
 describe('server-drawn client seeds (hmac-sha256-chain-v2)', () => {
   // k[0] of FAIRNESS.md's worked example, and the value that document shows.
   const K0 = Buffer.from('44656f99745ccd0e9b0e3b19257cf153cf9daa0bb7b2190570d8acbd5bc2bc94', 'hex');
-  const PLAYER = '7d3f1c2a-5b6e-4f80-9a1b-2c3d4e5f6a7b';
+  const PLAYER = 'UGxheWVyOjdkM2YxYzJhLTViNmUtNGY4MC05YTFiLTJjM2Q0ZTVmNmE3Yg'; // Player.id of 7d3f1c2a-...
 
   it('is hex HMAC-SHA256(k[0], "server-seed:<playerId>"), a valid client seed', () => {
     const seed = serverClientSeed(K0, PLAYER);
-    expect(seed).toBe('5a0cfd765cc104b2b808978b7d748040c29be4d8ac2e9f9a31bbd849246eda93');
+    expect(seed).toBe('c726de8e9d862c24f4547771ea9584c399eb93b9f5d93978a6a00ce477184d03');
     expect(seed).toBe(hmac(K0, `server-seed:${PLAYER}`).toString('hex'));
     expect(isClientSeed(seed)).toBe(true);
   });
 
   it('differs by player and by chain', () => {
-    expect(serverClientSeed(K0, '7d3f1c2a-5b6e-4f80-9a1b-2c3d4e5f6a7c')).not.toBe(
-      serverClientSeed(K0, PLAYER),
-    );
+    expect(serverClientSeed(K0, `${PLAYER}x`)).not.toBe(serverClientSeed(K0, PLAYER));
     expect(serverClientSeed(chainKey(K, 0), PLAYER)).not.toBe(serverClientSeed(K0, PLAYER));
   });
 });

@@ -24,8 +24,9 @@ export function isClientSeed(seed: string): boolean {
 
 /**
  * The client seed the server gives a player who gave none (and every bot), under v2: hex
- * HMAC-SHA256(k[0], "server-seed:<playerId>"). k[0] is fixed by the commitment at creation, before any seat
- * is taken, so the server cannot pick these seeds after seeing anyone else's.
+ * HMAC-SHA256(k[0], "server-seed:<playerId>"), `playerId` being the player's id as the API shows it
+ * (`Player.id`). k[0] is fixed by the commitment at creation, before any seat is taken, so the server cannot
+ * pick these seeds after seeing anyone else's.
  */
 export function serverClientSeed(k0: Buffer, playerId: string): string {
   return createHmac('sha256', k0).update(`server-seed:${playerId}`).digest('hex');

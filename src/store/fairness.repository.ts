@@ -12,6 +12,14 @@ import {
 } from '../engine';
 import { randomClientSeed } from '../security/fair-dice-secrets';
 
+/**
+ * A player's id as the API shows it (`Player.id`, graphql/ids.ts: base64url of "Player:<uuid>"): server-drawn
+ * seeds derive from it, so that a verifier derives them from what it reads.
+ */
+function publicPlayerId(playerId: string): string {
+  return Buffer.from(`Player:${playerId}`, 'utf8').toString('base64url');
+}
+
 /** Games whose chain this process keeps at hand (about 1.4 KB each). */
 const CACHED_CHAINS = 10_000;
 
@@ -76,7 +84,7 @@ export class FairnessRecords {
       if (!game) throw new Error(`game ${gameId} has no fairness records`);
       seed =
         game.algorithm === FAIRNESS_ALGORITHM_V2
-          ? serverClientSeed(chainKey(game.root, 0), playerId)
+          ? serverClientSeed(chainKey(game.root, 0), publicPlayerId(playerId))
           : randomClientSeed();
     }
     await client.query(

@@ -1,7 +1,20 @@
 // The client verifier (examples/verifier) against FAIRNESS.md's worked example and against the server's own
 // derivation: whole rounds, one die changed, a key from another game, a gap filled later.
-import { chainKeys, fairHand, fairRollOff, gameSeedOf, sha256 } from '../../src/engine/fair-dice';
-import { FairnessVerifier, handTrace, type RoundInput } from '../../examples/verifier/verifier';
+import {
+  chainKeys,
+  fairHand,
+  fairRollOff,
+  gameSeedOf,
+  serverClientSeed,
+  sha256,
+} from '../../src/engine/fair-dice';
+import {
+  FairnessVerifier,
+  fromHex,
+  handTrace,
+  serverClientSeed as clientServerSeed,
+  type RoundInput,
+} from '../../examples/verifier/verifier';
 
 // FAIRNESS.md, "Worked example".
 const EXAMPLE = {
@@ -178,5 +191,16 @@ describe('a game dealt by the server code', () => {
       status: 'MISMATCH',
       mismatch: { kind: 'COMMITMENT', round: 0, expected: a.fairness.commitment },
     });
+  });
+});
+
+describe('server-drawn seeds (hmac-sha256-chain-v2)', () => {
+  // FAIRNESS.md, "Server-drawn seeds": k[0] of the worked example and a Player.id.
+  const PLAYER = 'UGxheWVyOjdkM2YxYzJhLTViNmUtNGY4MC05YTFiLTJjM2Q0ZTVmNmE3Yg';
+  const SEED = 'c726de8e9d862c24f4547771ea9584c399eb93b9f5d93978a6a00ce477184d03';
+
+  it('derives the documented value, as the server does', async () => {
+    expect(await clientServerSeed(fromHex(EXAMPLE.k0)!, PLAYER)).toBe(SEED);
+    expect(serverClientSeed(Buffer.from(EXAMPLE.k0, 'hex'), PLAYER)).toBe(SEED);
   });
 });

@@ -291,7 +291,14 @@ it('one person and five bots play a whole game in the browser; the page shows no
   // The create form: every field labelled, presets and rules in words rather than API names.
   expect(
     await page.$$eval('form.create label', (labels) =>
-      labels.map((l) => [l.firstChild?.textContent?.trim(), l.querySelector('input, select')?.tagName]),
+      labels.map((l) => [
+        [...l.childNodes]
+          .filter((n) => n.nodeType === Node.TEXT_NODE)
+          .map((n) => n.textContent)
+          .join('')
+          .trim(),
+        l.querySelector('input, select')?.tagName,
+      ]),
     ),
   ).toEqual([
     ['Rules', 'SELECT'],
@@ -299,6 +306,10 @@ it('one person and five bots play a whole game in the browser; the page shows no
     ['Seats', 'INPUT'],
     ['Dice each', 'INPUT'],
     ['Seconds a turn', 'INPUT'],
+    ['Private (invite link only)', 'INPUT'],
+    ['Rated', 'INPUT'],
+    ['Spectators may watch', 'INPUT'],
+    ['Chat', 'INPUT'],
     ['Your dice seed', 'INPUT'],
   ]);
   expect(await page.locator('select[name=preset] option').allInnerTexts()).not.toContain('PUB');
@@ -448,4 +459,28 @@ it('"Play now" seats the player at a quick-play table that bots fill, played to 
   }
   expect(await page.locator('[data-testid=winner]').innerText()).toMatch(/^(Quick|NORMAL bot \d) wins!/);
   expect(errors).toEqual([]);
+});
+
+it('a private table: the invite link opens the join screen with the code filled, and seats the guest', async () => {
+  const host = await (await browser.newContext()).newPage();
+  const guest = await (await browser.newContext()).newPage();
+  await register(host, 'Hostess');
+  await register(guest, 'Guest');
+  await host.fill('input[name=gameName]', 'Private table');
+  await host.check('input[name=private]');
+  await host.uncheck('input[name=rated]');
+  await host.click('form.create button[type=submit]');
+  await host.waitForSelector('[data-testid=status]:has-text("LOBBY")');
+  const gameId = host.url().split('#/game/')[1]!;
+  const link = await host.locator('[data-testid=invite-link]').inputValue();
+  const code = /#\/join\/[^/]+\/([A-Z0-9]+)$/.exec(link)![1]!;
+  expect(link).toBe(`${clientUrl}#/join/${gameId}/${code}`);
+  // The guest does not see it in the lobby; the link brings them to it.
+  expect(await guest.locator(`[data-game="${gameId}"]`).count()).toBe(0);
+  await guest.goto(link);
+  expect(await guest.locator('input[name=inviteCode]').inputValue()).toBe(code);
+  await guest.click('[data-testid=join-private]');
+  await guest.waitForSelector('[data-testid=status]:has-text("LOBBY")');
+  expect(guest.url()).toBe(`${clientUrl}#/game/${gameId}`);
+  await host.waitForSelector('.seat:has-text("Guest")');
 });

@@ -4,6 +4,7 @@ import { h, mount } from './dom';
 import { API_URL } from './config';
 import { session } from './session';
 import { historyView } from './views/history';
+import { joinView } from './views/invite';
 import { lobbyView, type View } from './views/lobby';
 import { registerView } from './views/register';
 import { tableView } from './views/table';
@@ -42,7 +43,15 @@ function route(): void {
     mount(root, top, registerView(), h('footer', { class: 'muted' }, `API: ${API_URL}`));
     return;
   }
-  current = kind === 'game' && id ? tableView(id) : kind === 'history' && id ? historyView(id) : lobbyView();
+  const code = window.location.hash.split('/')[3];
+  current =
+    kind === 'game' && id
+      ? tableView(id)
+      : kind === 'history' && id
+        ? historyView(id)
+        : kind === 'join' && id && code
+          ? joinView(id, code)
+          : lobbyView();
   mount(root, top, current.el, h('footer', { class: 'muted' }, `API: ${API_URL}`));
 }
 

@@ -115,6 +115,7 @@ export const TableFragment = graphql(`
     rematch {
       id
     }
+    inviteCode
     lastEventSeq
     maxPlayers
     turnSeconds

@@ -150,6 +150,12 @@ function createForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
     max: 86400,
     placeholder: 'Untimed',
   });
+  const box = (name: string, checked: boolean): HTMLInputElement =>
+    h('input', { type: 'checkbox', name, checked });
+  const isPrivate = box('private', false);
+  const rated = box('rated', true);
+  const spectators = box('allowSpectators', true);
+  const chat = box('chat', true);
   const describe = h('p', { class: 'muted preset-rules' });
   const showRules = (): void => {
     const p = presets.find((x) => x.preset === preset.value);
@@ -175,6 +181,10 @@ function createForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
           turnSeconds: num(turnSeconds),
           overrides: dice ? { startingDice: dice } : undefined,
           clientSeed: currentClientSeed(),
+          visibility: isPrivate.checked ? 'PRIVATE' : 'PUBLIC',
+          rated: rated.checked,
+          allowSpectators: spectators.checked,
+          chat: chat.checked,
         });
       },
     },
@@ -188,6 +198,14 @@ function createForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
       h('label', {}, 'Seats ', maxPlayers),
       h('label', {}, 'Dice each ', startingDice),
       h('label', {}, 'Seconds a turn ', turnSeconds),
+    ),
+    h(
+      'div',
+      { class: 'row options' },
+      h('label', {}, isPrivate, ' Private (invite link only)'),
+      h('label', {}, rated, ' Rated'),
+      h('label', {}, spectators, ' Spectators may watch'),
+      h('label', {}, chat, ' Chat'),
     ),
     clientSeedField(),
     h('button', { type: 'submit' }, 'Create game'),

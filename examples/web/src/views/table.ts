@@ -19,6 +19,7 @@ import { count, formatOdds, title } from '../format';
 import { session } from '../session';
 import type { View } from './lobby';
 import { lastEndedRound } from './last-round';
+import { inviteCard } from './invite';
 import { rematchButton } from './rematch';
 import { roundResult } from './round-result';
 import { currentClientSeed } from './verification';
@@ -109,6 +110,7 @@ export function tableView(gameId: string): View {
           )
         : null,
       rematchButton(g),
+      inviteCard(g),
       h(
         'section',
         { class: 'card seats', 'data-testid': 'seats' },

@@ -1,0 +1,73 @@
+// Private tables: the invite link a seated player copies, and the join screen the link opens (code filled in).
+import { execute } from '../client';
+import { h, toast } from '../dom';
+import type { TableFragment } from '../gql/graphql';
+import { JoinGame } from '../operations';
+import type { View } from './lobby';
+import { currentClientSeed } from './verification';
+
+/** The link keeps the page's query (the API address) and carries the game id and the code in the hash. */
+export function inviteLink(gameId: string, code: string): string {
+  const { origin, pathname, search } = window.location;
+  return `${origin}${pathname}${search}#/join/${gameId}/${encodeURIComponent(code)}`;
+}
+
+export function inviteCard(game: TableFragment): HTMLElement | null {
+  if (!game.inviteCode || game.status !== 'LOBBY') return null;
+  const link = h('input', {
+    readonly: true,
+    'data-testid': 'invite-link',
+    value: inviteLink(game.id, game.inviteCode),
+  });
+  return h(
+    'div',
+    { class: 'card invite' },
+    h('label', {}, 'Invite link ', link),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary',
+        onclick: () => {
+          link.select();
+          void navigator.clipboard?.writeText(link.value).then(
+            () => toast('Link copied', 'info'),
+            () => {},
+          );
+        },
+      },
+      'Copy',
+    ),
+  );
+}
+
+export function joinView(gameId: string, code: string): View {
+  const input = h('input', { name: 'inviteCode', value: decodeURIComponent(code), maxlength: 32 });
+  const el = h(
+    'form',
+    {
+      class: 'card join',
+      onsubmit: (event: Event) => {
+        event.preventDefault();
+        void execute(JoinGame, {
+          input: {
+            gameId,
+            inviteCode: input.value.trim(),
+            clientSeed: currentClientSeed(),
+            idempotencyKey: crypto.randomUUID(),
+          },
+        })
+          .then((data) => {
+            const error = data.joinGame.userErrors[0];
+            if (error) return toast(error.message);
+            window.location.hash = `#/game/${gameId}`;
+          })
+          .catch((error: unknown) => toast(error instanceof Error ? error.message : String(error)));
+      },
+    },
+    h('h2', {}, 'Join a private table'),
+    h('label', {}, 'Invite code ', input),
+    h('button', { type: 'submit', 'data-testid': 'join-private' }, 'Join'),
+  );
+  return { el, dispose: () => {} };
+}

@@ -483,4 +483,14 @@ it('a private table: the invite link opens the join screen with the code filled,
   await guest.waitForSelector('[data-testid=status]:has-text("LOBBY")');
   expect(guest.url()).toBe(`${clientUrl}#/game/${gameId}`);
   await host.waitForSelector('.seat:has-text("Guest")');
+
+  // The host hands the table to the guest, who then kicks the former host.
+  expect(await guest.locator('[data-testid=kick]').count()).toBe(0);
+  await host.click('.seat:has-text("Guest") [data-testid=make-host]');
+  await guest.waitForSelector('.seat:has-text("Hostess") [data-testid=kick]');
+  expect(await host.locator('[data-testid=make-host]').count()).toBe(0);
+  expect(await guest.locator('.seat .seat-name').allInnerTexts()).toEqual(['Hostess', 'Guest (you) ★']);
+  await guest.click('.seat:has-text("Hostess") [data-testid=kick]');
+  await guest.waitForFunction(() => document.querySelectorAll('.seat').length === 1);
+  expect(await guest.locator('.seat .seat-name').allInnerTexts()).toEqual(['Guest (you) ★']);
 });

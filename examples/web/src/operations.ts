@@ -351,6 +351,34 @@ export const Rematch = graphql(`
   }
 `);
 
+export const KickPlayer = graphql(`
+  mutation KickPlayer($input: SeatInput!) {
+    kickPlayer(input: $input) {
+      game {
+        ...Table
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const TransferHost = graphql(`
+  mutation TransferHost($input: SeatInput!) {
+    transferHost(input: $input) {
+      game {
+        ...Table
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
 export const JoinGame = graphql(`
   mutation JoinGame($input: GameInput!) {
     joinGame(input: $input) {

@@ -9,10 +9,12 @@ import {
   GameEvents,
   GameTable,
   JoinGame,
+  KickPlayer,
   LeaveGame,
   PlaceBid,
   RemoveBot,
   StartGame,
+  TransferHost,
 } from '../operations';
 import type { BotLevel } from '../gql/graphql';
 import { count, formatOdds, title } from '../format';
@@ -153,6 +155,41 @@ export function tableView(gameId: string): View {
                   )
                 : null,
             ),
+            // The host's controls for another person's seat in the lobby.
+            !s.player.isBot && !mine && g.status === 'LOBBY' && session.current()?.playerId === g.host.id
+              ? h(
+                  'div',
+                  { class: 'host-controls' },
+                  h(
+                    'button',
+                    {
+                      class: 'link',
+                      'data-testid': 'kick',
+                      onclick: () =>
+                        void act(
+                          async () =>
+                            (await execute(KickPlayer, { input: { ...input(), position: s.position } }))
+                              .kickPlayer,
+                        ),
+                    },
+                    'Kick',
+                  ),
+                  h(
+                    'button',
+                    {
+                      class: 'link',
+                      'data-testid': 'make-host',
+                      onclick: () =>
+                        void act(
+                          async () =>
+                            (await execute(TransferHost, { input: { ...input(), position: s.position } }))
+                              .transferHost,
+                        ),
+                    },
+                    'Make host',
+                  ),
+                )
+              : null,
             h(
               'div',
               { class: 'seat-count' },

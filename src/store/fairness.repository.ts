@@ -53,6 +53,8 @@ interface StartedGame {
 export class FairnessRecords {
   /** Recently used games, least recent first: a move that rolls then needs neither a read nor the walk. */
   private readonly started = new Map<string, StartedGame>();
+  /** Games' k[0] and algorithm, which never change: a fill seating several bots walks the chain once. */
+  private readonly firstKeys = new Map<string, { readonly k0: Buffer; readonly algorithm: string }>();
 
   constructor(private readonly pool: Pool) {}
 
@@ -76,15 +78,10 @@ export class FairnessRecords {
   ): Promise<void> {
     let seed = given;
     if (seed === null) {
-      const { rows } = (await client.query(
-        'SELECT chain_root AS root, fairness_algorithm AS algorithm FROM games WHERE id = $1',
-        [gameId],
-      )) as { rows: { root: Buffer; algorithm: string }[] };
-      const game = rows[0];
-      if (!game) throw new Error(`game ${gameId} has no fairness records`);
+      const game = await this.firstKey(client, gameId);
       seed =
         game.algorithm === FAIRNESS_ALGORITHM_V2
-          ? serverClientSeed(chainKey(game.root, 0), publicPlayerId(playerId))
+          ? serverClientSeed(game.k0, publicPlayerId(playerId))
           : randomClientSeed();
     }
     await client.query(
@@ -92,6 +89,22 @@ export class FairnessRecords {
        ON CONFLICT (game_id, player_id) DO UPDATE SET seed = EXCLUDED.seed`,
       [gameId, playerId, seed],
     );
+  }
+
+  private async firstKey(client: Queryable, gameId: string): Promise<{ k0: Buffer; algorithm: string }> {
+    const known = this.firstKeys.get(gameId);
+    if (known) return known;
+    const { rows } = (await client.query(
+      'SELECT chain_root AS root, fairness_algorithm AS algorithm FROM games WHERE id = $1',
+      [gameId],
+    )) as { rows: { root: Buffer; algorithm: string }[] };
+    const row = rows[0];
+    if (!row) throw new Error(`game ${gameId} has no fairness records`);
+    const game = { k0: chainKey(row.root, 0), algorithm: row.algorithm };
+    // Only lobbies seat players, so a short list of recent games is enough.
+    if (this.firstKeys.size >= CACHED_CHAINS) this.firstKeys.delete(this.firstKeys.keys().next().value!);
+    this.firstKeys.set(gameId, game);
+    return game;
   }
 
   /** Drops the seeds of players who left the lobby, after the seats were rewritten. */

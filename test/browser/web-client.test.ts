@@ -494,3 +494,22 @@ it('a private table: the invite link opens the join screen with the code filled,
   await guest.waitForFunction(() => document.querySelectorAll('.seat').length === 1);
   expect(await guest.locator('.seat .seat-name').allInnerTexts()).toEqual(['Guest (you) ★']);
 });
+
+it('the roll-off that chose the first player is shown during the first round', async () => {
+  const page = await (await browser.newContext()).newPage();
+  await register(page, 'Roller');
+  await page.selectOption('select[name=preset]', 'PERUDO');
+  await page.click('form.create button[type=submit]');
+  await page.waitForSelector('[data-testid=status]:has-text("LOBBY")');
+  await page.click('[data-testid=add-bot]');
+  await page.waitForFunction(() => document.querySelectorAll('.seat').length === 2);
+  await page.click('button:has-text("Start game")');
+  await page.waitForSelector('[data-testid=roll-off]');
+  const lines = await page.locator('[data-testid=roll-off] p').allInnerTexts();
+  expect(lines.length).toBeGreaterThanOrEqual(1);
+  for (const line of lines) {
+    expect(line).toMatch(
+      /^(Throw \d+: )?(Roller|NORMAL bot 1) [⚀-⚅] [1-6] · (Roller|NORMAL bot 1) [⚀-⚅] [1-6]$/,
+    );
+  }
+});

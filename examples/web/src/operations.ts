@@ -116,6 +116,16 @@ export const TableFragment = graphql(`
       id
     }
     inviteCode
+    rollOff {
+      attempt
+      value
+      seat {
+        position
+        player {
+          name
+        }
+      }
+    }
     lastEventSeq
     maxPlayers
     turnSeconds

@@ -23,6 +23,7 @@ import type { View } from './lobby';
 import { lastEndedRound } from './last-round';
 import { inviteCard } from './invite';
 import { rematchButton } from './rematch';
+import { rollOffCard } from './roll-off';
 import { roundResult } from './round-result';
 import { currentClientSeed } from './verification';
 import { chatPanel } from './chat';
@@ -113,6 +114,7 @@ export function tableView(gameId: string): View {
         : null,
       rematchButton(g),
       inviteCard(g),
+      rollOffCard(g),
       h(
         'section',
         { class: 'card seats', 'data-testid': 'seats' },

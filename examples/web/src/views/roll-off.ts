@@ -1,0 +1,26 @@
+// The roll-off that chose who starts, shown during the first round: every throw, attempt by attempt.
+import { h } from '../dom';
+import type { TableFragment } from '../gql/graphql';
+
+const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+
+export function rollOffCard(game: TableFragment): HTMLElement | null {
+  if (game.rollOff.length === 0 || (game.currentRound?.number ?? 0) > 1) return null;
+  const attempts = [...new Set(game.rollOff.map((t) => t.attempt))].sort((a, b) => a - b);
+  return h(
+    'section',
+    { class: 'card roll-off', 'data-testid': 'roll-off' },
+    h('h3', {}, 'Roll-off for the first turn'),
+    attempts.map((attempt) =>
+      h(
+        'p',
+        {},
+        attempts.length > 1 ? `Throw ${attempt}: ` : '',
+        game.rollOff
+          .filter((t) => t.attempt === attempt)
+          .map((t) => `${t.seat.player.name} ${FACES[t.value]} ${t.value}`)
+          .join(' · '),
+      ),
+    ),
+  );
+}

@@ -103,6 +103,10 @@ export interface AppOptions {
   readonly clock?: () => Date;
   /** How often this process tells the others what its per-IP and per-player limits let through (ms). */
   readonly rateLimitSyncMs?: number;
+  /** Bytes after which an export response ends (default 8 MiB; tests use less). */
+  readonly exportPageBytes?: number;
+  /** How long an export reader may take nothing before it is cut off (ms; default 30 s). */
+  readonly exportStallMs?: number;
 }
 
 export interface App {
@@ -292,7 +296,11 @@ export async function startApp(options: AppOptions): Promise<App> {
     readiness: readiness(db.pool, bus),
     origins,
     records,
-    exportGames: exportHandler(new GameExportQueries(db.pool, history), log),
+    exportGames: exportHandler(new GameExportQueries(db.pool, history), log, {
+      trustedProxies: limits.trustedProxies,
+      pageBytes: options.exportPageBytes,
+      stallMs: options.exportStallMs,
+    }),
     landing: { production, schemaSdl: schemaSdl(schema), readmePath: findReadme() },
   });
   const httpServer = http.server;

@@ -1,23 +1,32 @@
-// GET /export/games.ndjson: finished games as NDJSON, streamed a page at a time with back-pressure.
+// GET /export/games.ndjson: finished games as NDJSON, read and written one game at a time with back-pressure.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gameGlobalId, playerGlobalId, fromGlobalId } from '../graphql/ids';
 import { toRuleSet } from '../graphql/mappers/rule-set.mapper';
 import { RulePreset } from '../graphql/types/enums';
-import type {
-  ExportCursor,
-  ExportFilter,
-  ExportedGame,
-  GameExportQueries,
-} from '../store/game-export.queries';
+import { clientAddress } from '../limits/client-address';
+import type { ExportFilter, ExportedGame, GameExportQueries } from '../store/game-export.queries';
 
 const PRESETS: readonly string[] = Object.values(RulePreset);
 
 /** The most games one export sends, and what it sends when `limit` is omitted. */
 export const EXPORT_MAX_GAMES = 10_000;
-/** Games read per page: memory stays bounded by a page whatever the export's length. */
+/** Game rows (without their rounds) read at a time; each game's rounds are then read one game at a time. */
 const PAGE = 200;
 /** Exports running at once in this process; more are asked to retry (each holds a database connection a while). */
 const MAX_CONCURRENT = 4;
+/** A response ends after the game that takes it past this many bytes; `after` continues it. */
+export const EXPORT_PAGE_BYTES = 8 * 1024 * 1024;
+/** A reader that takes nothing for this long is cut off, freeing its slot (ms). */
+export const EXPORT_STALL_MS = 30_000;
+/** Exports one client address may run at once: four slow readers from one address cannot hold them all. */
+export const EXPORT_PER_ADDRESS = 1;
+
+export interface ExportOptions {
+  /** Proxies in front of the API, to find the client address the slots are shared by. */
+  readonly trustedProxies: number;
+  readonly pageBytes?: number;
+  readonly stallMs?: number;
+}
 
 class BadParameter extends Error {}
 
@@ -30,8 +39,8 @@ function parseTime(value: string | null, name: string): Date | null {
   return date;
 }
 
-function parseQuery(url: URL): { filter: ExportFilter; limit: number } {
-  const known = new Set(['preset', 'playerId', 'finishedAfter', 'finishedBefore', 'limit']);
+function parseQuery(url: URL): { filter: ExportFilter; limit: number; after: string | null } {
+  const known = new Set(['preset', 'playerId', 'finishedAfter', 'finishedBefore', 'limit', 'after']);
   for (const key of url.searchParams.keys()) {
     if (!known.has(key)) throw new BadParameter(`unknown parameter ${key}: use ${[...known].join(', ')}`);
   }
@@ -46,6 +55,13 @@ function parseQuery(url: URL): { filter: ExportFilter; limit: number } {
     if (!decoded || decoded.type !== 'Player') throw new BadParameter('playerId is not a player ID');
     playerId = decoded.playerId;
   }
+  const afterText = url.searchParams.get('after');
+  let after: string | null = null;
+  if (afterText !== null) {
+    const decoded = fromGlobalId(afterText);
+    if (!decoded || decoded.type !== 'Game') throw new BadParameter('after is not a game ID');
+    after = decoded.gameId;
+  }
   const limitText = url.searchParams.get('limit');
   const limit = limitText === null ? EXPORT_MAX_GAMES : Number(limitText);
   if (!Number.isInteger(limit) || limit < 1 || limit > EXPORT_MAX_GAMES || !/^\d+$/.test(limitText ?? '1')) {
@@ -59,6 +75,7 @@ function parseQuery(url: URL): { filter: ExportFilter; limit: number } {
       finishedBefore: parseTime(url.searchParams.get('finishedBefore'), 'finishedBefore'),
     },
     limit,
+    after,
   };
 }
 
@@ -108,16 +125,19 @@ export function exportLine(game: ExportedGame): string {
   });
 }
 
-/** Resolves once the response can take more, or is gone; leaves no listener behind. */
-function drainedOrClosed(res: ServerResponse): Promise<void> {
+/** Resolves true once the response can take more or is gone, false when it took nothing for `stallMs`. */
+function drainedOrClosed(res: ServerResponse, stallMs: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const done = (): void => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
+    const done = (progressed: boolean): void => {
+      clearTimeout(timer);
+      res.off('drain', onDrain);
+      res.off('close', onDrain);
+      resolve(progressed);
     };
-    res.on('drain', done);
-    res.on('close', done);
+    const onDrain = (): void => done(true);
+    const timer = setTimeout(() => done(false), stallMs);
+    res.on('drain', onDrain);
+    res.on('close', onDrain);
   });
 }
 
@@ -125,8 +145,12 @@ function drainedOrClosed(res: ServerResponse): Promise<void> {
 export function exportHandler(
   reads: GameExportQueries,
   log: (message: unknown) => void,
+  options: ExportOptions,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const pageBytes = options.pageBytes ?? EXPORT_PAGE_BYTES;
+  const stallMs = options.stallMs ?? EXPORT_STALL_MS;
   let running = 0;
+  const byAddress = new Map<string, number>();
   return async (req, res) => {
     if (req.method !== 'GET') {
       res.writeHead(405, { allow: 'GET', 'content-type': 'application/json' });
@@ -143,31 +167,47 @@ export function exportHandler(
         .end(JSON.stringify({ error: error.message }));
       return;
     }
-    if (running >= MAX_CONCURRENT) {
+    const address = clientAddress(req, options.trustedProxies);
+    const mine = byAddress.get(address) ?? 0;
+    if (running >= MAX_CONCURRENT || mine >= EXPORT_PER_ADDRESS) {
+      const error =
+        running >= MAX_CONCURRENT
+          ? `at most ${MAX_CONCURRENT} exports run at once: retry in 1 s`
+          : `at most ${EXPORT_PER_ADDRESS} export runs at once per client address: retry in 1 s`;
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
-      res.end(JSON.stringify({ error: `at most ${MAX_CONCURRENT} exports run at once: retry in 1 s` }));
+      res.end(JSON.stringify({ error }));
       return;
     }
     running++;
+    byAddress.set(address, mine + 1);
     let closed = false;
     res.once('close', () => (closed = true));
     try {
       res.writeHead(200, {
         'content-type': 'application/x-ndjson; charset=utf-8',
         'cache-control': 'no-store',
+        'x-export-page-bytes': String(pageBytes),
       });
       let sent = 0;
-      let after: ExportCursor | null = null;
-      while (sent < query.limit && !closed) {
-        const games = await reads.page(query.filter, after, Math.min(PAGE, query.limit - sent));
-        if (games.length === 0) break;
-        let chunk = '';
-        for (const game of games) chunk += exportLine(game) + '\n';
-        sent += games.length;
-        const last = games[games.length - 1]!;
-        after = { finishedAt: last.finishedAt, id: last.id };
-        // Back-pressure: the next page is read only once the client has taken this one.
-        if (!res.write(chunk) && !closed) await drainedOrClosed(res);
+      let bytes = 0;
+      let after = query.after;
+      while (sent < query.limit && bytes < pageBytes && !closed) {
+        const heads = await reads.heads(query.filter, after, Math.min(PAGE, query.limit - sent));
+        if (heads.length === 0) break;
+        for (const head of heads) {
+          if (bytes >= pageBytes || closed) break;
+          // One game in memory at a time: read it, write it, and read the next once the client took it.
+          const [game] = await reads.games([head]);
+          const line = exportLine(game!) + '\n';
+          bytes += Buffer.byteLength(line);
+          sent++;
+          after = head.id;
+          if (!res.write(line) && !closed && !(await drainedOrClosed(res, stallMs))) {
+            log(`export reader at ${address} took nothing for ${stallMs} ms: closed`);
+            res.destroy();
+            return;
+          }
+        }
       }
       res.end();
     } catch (error) {
@@ -176,6 +216,9 @@ export function exportHandler(
       res.destroy();
     } finally {
       running--;
+      const left = (byAddress.get(address) ?? 1) - 1;
+      if (left === 0) byAddress.delete(address);
+      else byAddress.set(address, left);
     }
   };
 }

@@ -11,11 +11,6 @@ export interface ExportFilter {
   readonly finishedBefore: Date | null;
 }
 
-export interface ExportCursor {
-  readonly finishedAt: Date;
-  readonly id: string;
-}
-
 export interface ExportedBid {
   readonly seat: number;
   readonly quantity: number;
@@ -74,45 +69,53 @@ export interface ExportedChatMessage {
   readonly at: Date;
 }
 
+/** A game's own row, read a page at a time; its rounds are read one game at a time. */
+export interface ExportHead {
+  readonly id: string;
+  readonly name: string | null;
+  readonly rules: RuleSet;
+  readonly created_at: Date;
+  readonly started_at: Date | null;
+  readonly finished_at: Date;
+  readonly winner_id: string | null;
+}
+
+/** PRIVATE games are never exported, nor games closed to spectators (the export is anonymous). */
+const EXPORTABLE = (t: string): string =>
+  `${t}.status = 'FINISHED' AND ${t}.visibility = 'PUBLIC' AND ${t}.allow_spectators`;
+
 export class GameExportQueries {
   constructor(
     private readonly pool: Pool,
     private readonly history: GameHistoryQueries,
   ) {}
 
-  /** Up to `limit` FINISHED games after `after`, oldest first by (finishedAt, id): six queries a page. */
-  async page(filter: ExportFilter, after: ExportCursor | null, limit: number): Promise<ExportedGame[]> {
-    const { rows: games } = await this.pool.query<{
-      id: string;
-      name: string | null;
-      rules: RuleSet;
-      created_at: Date;
-      started_at: Date | null;
-      finished_at: Date;
-      winner_id: string | null;
-    }>(
+  /**
+   * Up to `limit` exportable games after the game `afterId` (none when it is not exportable), oldest first by
+   * (finishedAt, id): only their own row, so a page of them is small whatever the games' length.
+   */
+  async heads(filter: ExportFilter, afterId: string | null, limit: number): Promise<ExportHead[]> {
+    const { rows } = await this.pool.query<ExportHead>(
       `SELECT g.id::text AS id, g.name, g.rules, g.created_at, g.started_at, g.finished_at, g.winner_id::text AS winner_id
          FROM games g
-        WHERE g.status = 'FINISHED'
-          -- PRIVATE games are never exported, nor games closed to spectators (the export is anonymous).
-          AND g.visibility = 'PUBLIC' AND g.allow_spectators
+        WHERE ${EXPORTABLE('g')}
           AND ($1::text IS NULL OR g.preset = $1)
           AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.player_id = $2))
           AND ($3::timestamptz IS NULL OR g.finished_at > $3)
           AND ($4::timestamptz IS NULL OR g.finished_at < $4)
-          AND ($5::timestamptz IS NULL OR (g.finished_at, g.id) > ($5::timestamptz, $6::uuid))
+          -- The cursor is compared in the database, at its full (microsecond) precision.
+          AND ($5::uuid IS NULL OR (g.finished_at, g.id) >
+               (SELECT c.finished_at, c.id FROM games c WHERE c.id = $5 AND ${EXPORTABLE('c')}))
         ORDER BY g.finished_at, g.id
-        LIMIT $7`,
-      [
-        filter.preset,
-        filter.playerId,
-        filter.finishedAfter,
-        filter.finishedBefore,
-        after?.finishedAt ?? null,
-        after?.id ?? null,
-        limit,
-      ],
+        LIMIT $6`,
+      [filter.preset, filter.playerId, filter.finishedAfter, filter.finishedBefore, afterId, limit],
     );
+    return rows;
+  }
+
+  /** The games of `heads` with all their rounds, bids, chat and ratings: six queries. */
+  async games(heads: readonly ExportHead[]): Promise<ExportedGame[]> {
+    const games = heads;
     if (games.length === 0) return [];
     const ids = games.map((g) => g.id);
     const [seats, rounds, bids, places, chat] = await Promise.all([

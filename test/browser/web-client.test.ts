@@ -205,6 +205,7 @@ it('two players play a whole game in the browser, each seeing only their own dic
       await ann.screenshot({ path: path.join(ARTIFACTS, 'web-client-table.png'), fullPage: true });
       // The README's pictures of the table: a desktop and a phone width.
       await ann.setViewportSize({ width: 1280, height: 800 });
+      await ann.evaluate('window.scrollTo(0, 0)');
       await ann.screenshot({ path: path.join(PROJECT_ROOT, 'docs', 'web-desktop.png') });
       await ann.setViewportSize({ width: 390, height: 844 });
       await ann.screenshot({ path: path.join(PROJECT_ROOT, 'docs', 'web-phone.png'), fullPage: true });

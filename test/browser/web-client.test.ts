@@ -293,7 +293,7 @@ it('one person and five bots play a whole game in the browser; the page shows no
   expect(
     await page.$$eval('form.create label', (labels) =>
       labels.map((l) => [
-        [...l.childNodes]
+        Array.from(l.childNodes)
           .filter((n) => n.nodeType === Node.TEXT_NODE)
           .map((n) => n.textContent)
           .join('')

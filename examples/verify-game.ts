@@ -1,5 +1,5 @@
 /**
- * Checks a whole game's provably fair dice ("hmac-sha256-chain-v2" or v1, see FAIRNESS.md) from the public GraphQL
+ * Checks a whole game's provably fair dice ("hmac-sha256-chain-v1", see FAIRNESS.md) from the public GraphQL
  * API, with the client verifier (examples/verifier/verifier.ts). It imports nothing from `src/`.
  *
  *   npx ts-node --transpile-only examples/verify-game.ts <gameId> [--url http://localhost:4000/graphql]
@@ -76,7 +76,7 @@ const GAME_QUERY = `
     game(id: $id) {
       id status rules { firstStarter } seats { position }
       rollOff { attempt seat { position } value }
-      fairness { algorithm commitment gameSeed rollOffKey clientSeeds { seat { position player { id isBot } } seed } }
+      fairness { algorithm serverSeeds commitment gameSeed rollOffKey clientSeeds { seat { position player { id isBot } } seed } }
       rounds(first: 100, after: $after) {
         nodes { number ended starter { position } serverKey reveal { seat { position } dice } }
         pageInfo { hasNextPage endCursor }

@@ -18,7 +18,7 @@ export class DiceMismatchError extends Error {
 
 const FAIRNESS_QUERY = `query($id: ID!) { game(id: $id) {
   rollOff { attempt seat { position } value }
-  fairness { algorithm commitment gameSeed rollOffKey clientSeeds { seat { position player { id isBot } } seed } }
+  fairness { algorithm serverSeeds commitment gameSeed rollOffKey clientSeeds { seat { position player { id isBot } } seed } }
 } }`;
 
 type Read = (query: string, variables: Record<string, unknown>) => Promise<unknown>;

@@ -1,5 +1,5 @@
 /**
- * A client-side verifier of provably fair dice ("hmac-sha256-chain-v2" and v1, see FAIRNESS.md), for browsers and
+ * A client-side verifier of provably fair dice ("hmac-sha256-chain-v1", see FAIRNESS.md), for browsers and
  * Node alike: WebCrypto (`crypto.subtle`) only, nothing from the server's sources. It is incremental: give it
  * the game's `fairness` once, then each ended round's `serverKey` and `reveal` as they come, in any order.
  *
@@ -11,20 +11,24 @@
  */
 
 export const ALGORITHM = 'hmac-sha256-chain-v1';
-/** v1, plus client seeds the server draws derived from k[0]: hex HMAC-SHA256(k[0], "server-seed:<playerId>"). */
-export const ALGORITHM_V2 = 'hmac-sha256-chain-v2';
-const ALGORITHMS: readonly string[] = [ALGORITHM_V2, ALGORITHM];
+/**
+ * `fairness.serverSeeds` of games whose server-drawn client seeds (bots', and players' who gave none) are
+ * hex HMAC-SHA256(k[0], "server-seed:<Player.id>"); older games show null (random seeds, nothing to check).
+ */
+export const SERVER_SEEDS_K0 = 'hmac-sha256-k0-v1';
 
 /** A seat as the API shows it inside fairness, rounds and roll-offs. */
 export interface SeatRef {
   readonly position: number;
-  /** Read with the client seeds (`seat { position player { id isBot } }`): v2 then checks bots' seeds. */
+  /** Read with the client seeds (`seat { position player { id isBot } }`): bots' seeds are then checked. */
   readonly player?: { readonly id: string; readonly isBot: boolean };
 }
 
 /** `Game.fairness`, as read from the API. */
 export interface FairnessInput {
   readonly algorithm: string;
+  /** SERVER_SEEDS_K0 or null; left out, it counts as null (server-drawn seeds are not checked). */
+  readonly serverSeeds?: string | null;
   readonly commitment: string;
   readonly gameSeed: string | null;
   readonly rollOffKey: string | null;
@@ -51,7 +55,7 @@ export interface VerifierOptions {
   /** For rules with a random first starter: the number of seats and the position that started round 1. */
   readonly firstStarter?: { readonly seats: number; readonly position: number };
   /**
-   * Under v2, positions of seats known to have given no seed (your own, if you gave none): their seeds are
+   * When `serverSeeds` is SERVER_SEEDS_K0, positions of seats known to have given no seed (your own, if you gave none): their seeds are
    * checked against k[0] as bots' are. Their `seat.player.id` must be given with the client seeds.
    */
   readonly serverDrawnSeats?: readonly number[];
@@ -156,7 +160,7 @@ export async function handTrace(
   return { ...t, values: t.values.map((v) => v + 1) };
 }
 
-/** Under v2, the client seed the server gives a player who gives none: hex HMAC-SHA256(k[0], "server-seed:<id>"). */
+/** Under SERVER_SEEDS_K0, the client seed the server gives a player who gives none: hex HMAC-SHA256(k[0], "server-seed:<id>"). */
 export async function serverClientSeed(k0: Uint8Array, playerId: string): Promise<string> {
   return toHex(await hmac(k0, `server-seed:${playerId}`));
 }
@@ -183,7 +187,7 @@ export class FairnessVerifier {
   private rollOffChecked = false;
   private failure: Mismatch | null = null;
 
-  /** Seeds the server drew and v2 derives from k[0]; empty under v1. */
+  /** Seeds the server drew and derived from k[0]; empty when `serverSeeds` is null. */
   private serverDrawn: FairnessInput['clientSeeds'] = [];
 
   private constructor(
@@ -196,8 +200,20 @@ export class FairnessVerifier {
   static async create(fairness: FairnessInput, options: VerifierOptions = {}): Promise<FairnessVerifier> {
     const commitment = fromHex(fairness.commitment) ?? new Uint8Array(32);
     const verifier = new FairnessVerifier(commitment, fairness.gameSeed ?? '', options);
-    if (!ALGORITHMS.includes(fairness.algorithm)) {
-      verifier.failure = mismatch('ALGORITHM', null, null, ALGORITHMS.join(' or '), fairness.algorithm);
+    if (fairness.algorithm !== ALGORITHM) {
+      verifier.failure = mismatch('ALGORITHM', null, null, ALGORITHM, fairness.algorithm);
+      return verifier;
+    }
+    const serverSeeds = fairness.serverSeeds ?? null;
+    if (serverSeeds !== null && serverSeeds !== SERVER_SEEDS_K0) {
+      // An unknown derivation cannot be checked: say so rather than pass its seeds unchecked.
+      verifier.failure = mismatch(
+        'ALGORITHM',
+        null,
+        null,
+        `serverSeeds ${SERVER_SEEDS_K0} or null`,
+        serverSeeds,
+      );
       return verifier;
     }
     if (fairness.gameSeed === null) {
@@ -221,7 +237,7 @@ export class FairnessVerifier {
       verifier.failure = mismatch('GAME_SEED', null, null, expected, fairness.gameSeed);
       return verifier;
     }
-    if (fairness.algorithm === ALGORITHM_V2) {
+    if (serverSeeds === SERVER_SEEDS_K0) {
       const drawn = new Set(options.serverDrawnSeats ?? []);
       verifier.serverDrawn = seeds.filter((s) => s.seat.player?.isBot === true || drawn.has(s.seat.position));
     }

@@ -10,12 +10,14 @@ import {
   chainKeys,
   commitmentOf,
   fairDiceSource,
+  FAIRNESS_ALGORITHM,
   fairFirstStarter,
   fairHand,
   fairRollOff,
   gameSeedOf,
   isClientSeed,
   serverClientSeed,
+  SERVER_SEEDS_DERIVATION,
 } from './fair-dice';
 import { seededRng } from './random';
 import { PRESETS } from './rules';
@@ -191,10 +193,15 @@ describe('KeyChain', () => {
   });
 });
 
-describe('server-drawn client seeds (hmac-sha256-chain-v2)', () => {
+describe('server-drawn client seeds (SERVER_SEEDS_DERIVATION)', () => {
   // k[0] of FAIRNESS.md's worked example, and the value that document shows.
   const K0 = Buffer.from('44656f99745ccd0e9b0e3b19257cf153cf9daa0bb7b2190570d8acbd5bc2bc94', 'hex');
   const PLAYER = 'UGxheWVyOjdkM2YxYzJhLTViNmUtNGY4MC05YTFiLTJjM2Q0ZTVmNmE3Yg'; // Player.id of 7d3f1c2a-...
+
+  it('is named apart from the dice derivation, which stays v1', () => {
+    expect(SERVER_SEEDS_DERIVATION).toBe('hmac-sha256-k0-v1');
+    expect(FAIRNESS_ALGORITHM).toBe('hmac-sha256-chain-v1');
+  });
 
   it('is hex HMAC-SHA256(k[0], "server-seed:<playerId>"), a valid client seed', () => {
     const seed = serverClientSeed(K0, PLAYER);

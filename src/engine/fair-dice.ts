@@ -4,8 +4,11 @@ import { createHmac, hash } from 'node:crypto';
 import type { DiceSource } from './dice-source';
 
 export const FAIRNESS_ALGORITHM = 'hmac-sha256-chain-v1';
-/** v1 plus server-drawn client seeds derived from k[0] (`serverClientSeed`): what new games use. */
-export const FAIRNESS_ALGORITHM_V2 = 'hmac-sha256-chain-v2';
+/**
+ * How new games draw the client seeds the server gives (bots', and players' who gave none): derived from k[0]
+ * by `serverClientSeed`. Published as `GameFairness.serverSeeds`; the dice derivation itself stays v1.
+ */
+export const SERVER_SEEDS_DERIVATION = 'hmac-sha256-k0-v1';
 /** The chain's length: keys k[0..CHAIN_LENGTH], round r rolls from k[r]. Equal to the engine's round cap. */
 export const CHAIN_LENGTH = 1000;
 export const CHAIN_KEY_BYTES = 32;
@@ -23,7 +26,7 @@ export function isClientSeed(seed: string): boolean {
 }
 
 /**
- * The client seed the server gives a player who gave none (and every bot), under v2: hex
+ * The client seed the server gives a player who gave none (and every bot), under SERVER_SEEDS_DERIVATION: hex
  * HMAC-SHA256(k[0], "server-seed:<playerId>"), `playerId` being the player's id as the API shows it
  * (`Player.id`). k[0] is fixed by the commitment at creation, before any seat is taken, so the server cannot
  * pick these seeds after seeing anyone else's.

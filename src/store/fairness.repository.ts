@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import {
   chainKey,
   fairDiceSource,
-  FAIRNESS_ALGORITHM_V2,
+  SERVER_SEEDS_DERIVATION,
   gameSeedOf,
   KeyChain,
   serverClientSeed,
@@ -19,6 +19,13 @@ import { randomClientSeed } from '../security/fair-dice-secrets';
 function publicPlayerId(playerId: string): string {
   return Buffer.from(`Player:${playerId}`, 'utf8').toString('base64url');
 }
+
+/**
+ * The value of games.fairness_algorithm for games whose server-drawn seeds derive from k[0] (the column's
+ * default); older games hold "hmac-sha256-chain-v1" there and drew those seeds at random. The public
+ * algorithm is v1 for both: only `serverSeeds` tells them apart.
+ */
+const K0_SEEDS_COLUMN_VALUE = 'hmac-sha256-chain-v2';
 
 /** Games whose chain this process keeps at hand (about 1.4 KB each). */
 const CACHED_CHAINS = 10_000;
@@ -36,8 +43,8 @@ export interface MoveDice {
 
 /** What anyone may see of a game's fairness records. */
 export interface PublicFairness {
-  /** The derivation's name: "hmac-sha256-chain-v2" for new games, v1 for games made before it. */
-  readonly algorithm: string;
+  /** SERVER_SEEDS_DERIVATION when server-drawn seeds derive from k[0]; null for older games (random). */
+  readonly serverSeeds: string | null;
   readonly commitment: string;
   readonly gameSeed: string | null;
   /** Client seeds by player id. */
@@ -67,8 +74,8 @@ export class FairnessRecords {
 
   /**
    * Stores a seated player's client seed, in the transaction that seats them (after the game's row exists).
-   * A null seed is drawn by the server: under v2 derived from k[0], fixed at creation before any seat was
-   * taken (serverClientSeed); games made under v1 keep drawing at random.
+   * A null seed is drawn by the server: derived from k[0], fixed at creation before any seat was taken
+   * (serverClientSeed); games made before that derivation keep drawing at random.
    */
   async recordClientSeed(
     client: Queryable,
@@ -80,7 +87,7 @@ export class FairnessRecords {
     if (seed === null) {
       const game = await this.firstKey(client, gameId);
       seed =
-        game.algorithm === FAIRNESS_ALGORITHM_V2
+        game.algorithm === K0_SEEDS_COLUMN_VALUE
           ? serverClientSeed(game.k0, publicPlayerId(playerId))
           : randomClientSeed();
     }
@@ -177,7 +184,7 @@ export class FairnessRecords {
       rows.map((r) => [
         r.id,
         {
-          algorithm: r.algorithm,
+          serverSeeds: r.algorithm === K0_SEEDS_COLUMN_VALUE ? SERVER_SEEDS_DERIVATION : null,
           commitment: r.commitment,
           gameSeed: r.gameSeed,
           clientSeeds: new Map(Object.entries(r.seeds ?? {})),

@@ -30,13 +30,14 @@ const sha256 = (data: Buffer | string): Buffer => createHash('sha256').update(da
 
 interface Fairness {
   algorithm: string;
+  serverSeeds: string | null;
   commitment: string;
   gameSeed: string | null;
   rollOffKey: string | null;
   clientSeeds: { seat: { position: number }; seed: string }[];
 }
 
-const FAIRNESS_FIELDS = `fairness { algorithm commitment gameSeed rollOffKey clientSeeds { seat { position } seed } }`;
+const FAIRNESS_FIELDS = `fairness { algorithm serverSeeds commitment gameSeed rollOffKey clientSeeds { seat { position } seed } }`;
 
 async function fairnessOf(gameId: string): Promise<Fairness> {
   const data = dataOf(
@@ -115,7 +116,8 @@ describe('an honest game', () => {
     const chain = await storedChain(gameId);
     const fairness = await fairnessOf(gameId);
     expect(fairness).toEqual({
-      algorithm: 'hmac-sha256-chain-v2',
+      algorithm: 'hmac-sha256-chain-v1',
+      serverSeeds: 'hmac-sha256-k0-v1',
       commitment: sha256(chain[0]!).toString('hex'),
       gameSeed: null,
       rollOffKey: null,

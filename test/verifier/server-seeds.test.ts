@@ -1,4 +1,4 @@
-// Client seeds the server draws (real HTTP on PostgreSQL): under hmac-sha256-chain-v2 a bot's and a no-seed
+// Client seeds the server draws (real HTTP on PostgreSQL): under serverSeeds "hmac-sha256-k0-v1" a bot's and a no-seed
 // player's seeds are hex HMAC-SHA256(k[0], "server-seed:<Player.id>"), checked by the client verifier once
 // k[0] is revealed; a game made under v1 (random server seeds) still verifies.
 import { createHmac } from 'node:crypto';
@@ -29,7 +29,7 @@ interface SeededFairness extends FairnessInput {
 
 async function fairnessOf(gameId: string): Promise<SeededFairness> {
   const reply = await api.gql<{ game: { fairness: SeededFairness } }>(
-    `query($id: ID!) { game(id: $id) { fairness { algorithm commitment gameSeed rollOffKey
+    `query($id: ID!) { game(id: $id) { fairness { algorithm serverSeeds commitment gameSeed rollOffKey
        clientSeeds { seat { position player { id isBot } } seed } } } }`,
     { id: gameId },
   );
@@ -43,7 +43,7 @@ function dbId(gameId: string): string {
   return Buffer.from(gameId, 'base64url').toString('utf8').slice('Game:'.length);
 }
 
-describe('a hmac-sha256-chain-v2 game', () => {
+describe('a game whose server-drawn seeds derive from k[0]', () => {
   let fairness: SeededFairness;
   let lobby: SeededFairness;
 
@@ -66,9 +66,11 @@ describe('a hmac-sha256-chain-v2 game', () => {
   });
 
   it('publishes the scheme and seeds derived from k[0], which is revealed at start', () => {
-    expect(lobby.algorithm).toBe('hmac-sha256-chain-v2');
+    expect(lobby.algorithm).toBe('hmac-sha256-chain-v1');
+    expect(lobby.serverSeeds).toBe('hmac-sha256-k0-v1');
     expect(lobby.rollOffKey).toBeNull();
-    expect(fairness.algorithm).toBe('hmac-sha256-chain-v2');
+    expect(fairness.algorithm).toBe('hmac-sha256-chain-v1');
+    expect(fairness.serverSeeds).toBe('hmac-sha256-k0-v1');
     const k0 = fairness.rollOffKey!;
     expect(k0).toMatch(/^[0-9a-f]{64}$/);
     const [host, guest, bot] = fairness.clientSeeds;
@@ -99,6 +101,36 @@ describe('a hmac-sha256-chain-v2 game', () => {
     });
   });
 
+  it('checks no server-drawn seed when serverSeeds is null', async () => {
+    const seeds = fairness.clientSeeds.map((s) => (s.seat.player.isBot ? { ...s, seed: 'f'.repeat(64) } : s));
+    const forged = {
+      ...fairness,
+      serverSeeds: null,
+      clientSeeds: seeds,
+      gameSeed: await gameSeedOf(seeds.map((s) => s.seed)),
+    };
+    expect((await FairnessVerifier.create(forged)).mismatch).toBeNull();
+  });
+
+  it('reports an unknown serverSeeds derivation, or an algorithm other than v1, as ALGORITHM', async () => {
+    const unknown = await FairnessVerifier.create({ ...fairness, serverSeeds: 'hmac-sha256-k0-v9' });
+    expect(unknown.mismatch).toEqual({
+      kind: 'ALGORITHM',
+      round: null,
+      seat: null,
+      expected: 'serverSeeds hmac-sha256-k0-v1 or null',
+      shown: 'hmac-sha256-k0-v9',
+    });
+    const v2 = await FairnessVerifier.create({ ...fairness, algorithm: 'hmac-sha256-chain-v2' });
+    expect(v2.mismatch).toEqual({
+      kind: 'ALGORITHM',
+      round: null,
+      seat: null,
+      expected: 'hmac-sha256-chain-v1',
+      shown: 'hmac-sha256-chain-v2',
+    });
+  });
+
   it('names a seat said to be server-drawn whose seed is its own', async () => {
     const verifier = await FairnessVerifier.create(fairness, { serverDrawnSeats: [0] });
     expect(verifier.mismatch).toEqual({
@@ -111,14 +143,14 @@ describe('a hmac-sha256-chain-v2 game', () => {
   });
 });
 
-describe('a game made under hmac-sha256-chain-v1', () => {
+describe('a game made before server-drawn seeds derived from k[0]', () => {
   it('keeps v1 and random server seeds, and verifies to the end', async () => {
     const players = await api.registerPlayers(['Old host', 'Old guest']);
     const gameId = accepted(
       await mutate(api.url, 'createGame', { preset: 'PERUDO', clientSeed: 'old seed' }, players[0]!.token),
       'createGame',
     ).id;
-    // As a game created before v2 existed: the migration leaves such games on v1.
+    // As a game created before the derivation from k[0]: the migration leaves such games' column on v1.
     await api.sql("UPDATE games SET fairness_algorithm = 'hmac-sha256-chain-v1' WHERE id::text = $1", [
       dbId(gameId),
     ]);
@@ -134,6 +166,7 @@ describe('a game made under hmac-sha256-chain-v1', () => {
     }
     const fairness = await fairnessOf(gameId);
     expect(fairness.algorithm).toBe('hmac-sha256-chain-v1');
+    expect(fairness.serverSeeds).toBeNull();
     const drawn = fairness.clientSeeds[1]!;
     expect(drawn.seed).toMatch(/^[0-9a-f]{32}$/);
     expect(drawn.seed).not.toBe(derived(fairness.rollOffKey!, drawn.seat.player.id));

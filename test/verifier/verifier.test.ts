@@ -194,7 +194,7 @@ describe('a game dealt by the server code', () => {
   });
 });
 
-describe('server-drawn seeds (hmac-sha256-chain-v2)', () => {
+describe('server-drawn seeds (serverSeeds "hmac-sha256-k0-v1")', () => {
   // FAIRNESS.md, "Server-drawn seeds": k[0] of the worked example and a Player.id.
   const PLAYER = 'UGxheWVyOjdkM2YxYzJhLTViNmUtNGY4MC05YTFiLTJjM2Q0ZTVmNmE3Yg';
   const SEED = 'c726de8e9d862c24f4547771ea9584c399eb93b9f5d93978a6a00ce477184d03';

@@ -1,6 +1,6 @@
 // Game.fairness and its roll-off key: what anyone may check of a game's dice, and when.
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import { lastRevealedKey } from '../../engine';
+import { FAIRNESS_ALGORITHM, lastRevealedKey } from '../../engine';
 import type { GraphQLContext } from '../context';
 import { loadPublicFairness, loadRevealedKey } from '../fairness-loader';
 import { ClientSeed } from '../types/client-seed.type';
@@ -21,7 +21,8 @@ export class GameFairnessFieldResolver {
       if (seed !== undefined) clientSeeds.push(Object.assign(new ClientSeed(), { seat, seed }));
     }
     return Object.assign(new GameFairness(), {
-      algorithm: records.algorithm,
+      algorithm: FAIRNESS_ALGORITHM,
+      serverSeeds: records.serverSeeds,
       commitment: records.commitment,
       clientSeeds,
       gameSeed: game.view.startedAt === null ? null : records.gameSeed,

@@ -8,11 +8,15 @@ import { ClientSeed } from './client-seed.type';
     'Provably fair dice (see FAIRNESS.md): a chain of server keys k[1000] -> k[0] (k[i-1] = SHA-256(k[i])) committed to at creation; round r rolls from k[r], the roll-off from k[0].',
 })
 export class GameFairness {
-  @Field({
-    description:
-      'The derivation: "hmac-sha256-chain-v2" (server-drawn seeds derived from k[0]), or "hmac-sha256-chain-v1" for older games.',
-  })
+  @Field({ description: 'The dice derivation: "hmac-sha256-chain-v1".' })
   algorithm!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'How the server drew the client seeds it gave (bots\', and players\' who gave none): "hmac-sha256-k0-v1" when each is the hex HMAC-SHA256(k[0], "server-seed:" + Player.id), checkable once k[0] is revealed; null for older games, whose server-drawn seeds were random.',
+  })
+  serverSeeds!: string | null;
 
   @Field({ description: 'The hex SHA-256(k[0]), published from creation on.' })
   commitment!: string;

@@ -38,7 +38,7 @@ interface Page {
 const VERIFY_ROUNDS = new TypedDocumentString<Page, { id: string; after: string | null }>(`
   query VerifyRounds($id: ID!, $after: String) {
     game(id: $id) {
-      fairness { algorithm commitment gameSeed rollOffKey clientSeeds { seat { position } seed } }
+      fairness { algorithm serverSeeds commitment gameSeed rollOffKey clientSeeds { seat { position player { id isBot } } seed } }
       rollOff { attempt seat { position } value }
       rounds(first: 100, after: $after) {
         nodes { number ended serverKey reveal { seat { position } dice } }

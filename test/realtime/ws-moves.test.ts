@@ -255,8 +255,11 @@ describe('moves over the WebSocket', () => {
       { input: { gameId: started.id, quantity: 'two' } },
       mover.token,
     );
-    expect(coercedOverHttp.body?.errors?.map((e) => [e.message, e.extensions?.code])).toEqual(
-      coerced!.errors!.map((e) => [e.message, e.extensions?.code]),
+    // HTTP may stop at the first refused field of the input; each error it gives comes on the socket too.
+    const overHttp = coercedOverHttp.body!.errors!.map((e) => [e.message, e.extensions?.code]);
+    expect(overHttp.length).toBeGreaterThan(0);
+    expect(coerced!.errors!.map((e) => [e.message, e.extensions?.code])).toEqual(
+      expect.arrayContaining(overHttp),
     );
     expect(coerced!.errors!.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT']);
     expect((await playView(url, started.id)).version).toBe(started.version);

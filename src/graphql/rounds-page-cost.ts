@@ -13,7 +13,7 @@ import {
   simpleEstimator,
   type ComplexityEstimator,
 } from 'graphql-query-complexity';
-import { OPERATION_LIMITS } from './operation-limits';
+import { DATABASE_READ_COST, OPERATION_LIMITS } from './operation-limits';
 
 /**
  * Bids a round is assumed to hold when an operation is priced before it runs. A round may hold hundreds
@@ -144,6 +144,27 @@ export function chargeRoundBids(info: GraphQLResolveInfo, bids: number): void {
   if (total > max) {
     throw new GraphQLError(
       `the bids read would cost ${total} by their real number; at most ${max} is allowed (ask for fewer rounds, events or fields)`,
+      { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost', value: total, max } },
+    );
+  }
+}
+
+/**
+ * Charges a `Player.stats` read by the history it counted (its games, rounds and bids placed), beyond the
+ * database read the operation was priced with up front, to the same total as the pages of rounds: many
+ * aliases of long-history players' stats are refused once what they read goes over the cost limit, instead
+ * of being priced at a flat database read each.
+ */
+export function chargeStatsHistory(info: GraphQLResolveInfo, historyRows: number): void {
+  const cost = historyRows - DATABASE_READ_COST;
+  if (cost <= 0) return;
+  const key = executionKey(info);
+  const total = (charged.get(key) ?? 0) + cost;
+  charged.set(key, total);
+  const max = OPERATION_LIMITS.maxCost;
+  if (total > max) {
+    throw new GraphQLError(
+      `the stats read would cost ${total} by the players' games, rounds and bids; at most ${max} is allowed (ask for fewer players' stats)`,
       { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost', value: total, max } },
     );
   }

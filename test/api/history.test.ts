@@ -524,7 +524,10 @@ describe('GET /export/games.ndjson', () => {
         'finishedAfter must be an ISO-8601 date-time such as 2026-01-31T12:00:00Z',
       ],
       ['?playerId=x', 'playerId is not a player ID'],
-      ['?sort=desc', 'unknown parameter sort: use preset, playerId, finishedAfter, finishedBefore, limit'],
+      [
+        '?sort=desc',
+        'unknown parameter sort: use preset, playerId, finishedAfter, finishedBefore, limit, after',
+      ],
     ]) {
       const res = await fetch(exportUrl(query!));
       expect(res.status).toBe(400);

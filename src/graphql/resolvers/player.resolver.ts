@@ -1,6 +1,7 @@
 // The fields of a player resolved from the database: its games and its stats.
 import { databaseCost, listCost } from '../operation-limits';
-import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, FieldResolver, Info, Int, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import { decodeGameCursor } from '../cursors';
 import { toGameConnection } from '../mappers/connection.mapper';
@@ -10,6 +11,7 @@ import { PlayerStats } from '../types/player-stats.type';
 import { RulePreset } from '../types/enums';
 import { Rating } from '../types/rating.type';
 import { pageSize } from '../validation';
+import { chargeStatsHistory } from '../rounds-page-cost';
 
 @Resolver(() => Player)
 export class PlayerResolver {
@@ -38,16 +40,17 @@ export class PlayerResolver {
   async stats(
     @Root() player: Player,
     @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
     @Arg('preset', () => RulePreset, {
       nullable: true,
       description: 'Only games of this preset; every preset when omitted.',
     })
     preset?: RulePreset | null,
   ): Promise<PlayerStats> {
-    return Object.assign(
-      new PlayerStats(),
-      await ctx.playerStatsLoader.with(preset ?? '').load(player.playerId),
-    );
+    const stats = await ctx.playerStatsLoader.with(preset ?? '').load(player.playerId);
+    // The read scans the player's whole history: priced by it, not a flat database read.
+    if (stats) chargeStatsHistory(info, stats.gamesPlayed + stats.roundsPlayed + stats.bidsPlaced);
+    return Object.assign(new PlayerStats(), stats);
   }
 
   @FieldResolver(() => Rating, {

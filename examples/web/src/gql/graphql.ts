@@ -16,7 +16,7 @@ export type AddBotInput = {
   idempotencyKey?: string | null | undefined;
   /** How well the bot plays. */
   level?: BotLevel;
-  /** Its display name: 1 to 40 characters, no control characters; by default its level and a number no other bot at the table has, e.g. "HARD bot 2". */
+  /** Its display name, under registerPlayer's character rules (1 to 40 characters, nothing invisible or blank) and never one that is or looks like a person's name; by default its level and a number no other bot at the table has, e.g. "HARD bot 2". */
   name?: string | null | undefined;
 };
 
@@ -54,7 +54,7 @@ export type ChatMessageInput = {
 export type CreateGameInput = {
   /** false: once started, only seated players may follow the game. */
   allowSpectators?: boolean;
-  /** true: a player who reaches timeoutsToForfeit is played by a bot rather than forfeited. */
+  /** Whether a player who reaches timeoutsToForfeit is played by a bot rather than forfeited (default true). */
   awayAfterTimeouts?: boolean;
   /** false: no table chat (emotes only). */
   chat?: boolean;
@@ -135,6 +135,8 @@ export type ErrorCode =
   | 'INVITE_REQUIRED'
   /** The host kicked this player from the game: they cannot join it again. */
   | 'KICKED'
+  /** returnToGame: your seat is not away (you are playing it). */
+  | 'NOT_AWAY'
   /** removeBot named a seat that is not a bot (or no seat at all). */
   | 'NOT_A_BOT'
   /** Too few players to start. */
@@ -149,6 +151,10 @@ export type ErrorCode =
   | 'NOT_YOUR_TURN'
   /** No bid has been made in this round yet. */
   | 'NO_BID_TO_CHALLENGE'
+  /** nudge: the game is timed, or the seat on turn is a bot or away. */
+  | 'NUDGE_NOT_ALLOWED'
+  /** nudge: the turn is less than 2 minutes old. */
+  | 'NUDGE_TOO_EARLY'
   /** A normal round may not be opened on aces. */
   | 'OPENING_ACES_NOT_ALLOWED'
   /** The game allows no spectators: only its seated players may do this. */
@@ -221,12 +227,18 @@ export type GameEventType =
   | 'PLAYER_KICKED'
   /** A player left: in the lobby the seat is freed, in play the player forfeits. */
   | 'PLAYER_LEFT'
+  /** A player nudged GameEvent.player, on turn: their seat becomes away unless they move by Game.turnDeadline. */
+  | 'PLAYER_NUDGED'
   /** A player asked for a rematch: GameEvent.rematch is the new game. */
   | 'REMATCH_CREATED'
   /** The dice were revealed and the round resolved (or voided by a leave). */
   | 'ROUND_ENDED'
   /** A round started: every player rolled in secret. */
   | 'ROUND_STARTED'
+  /** GameEvent.player's seat is away: a NORMAL bot plays it (after timeoutsToForfeit timeouts, a nudge that ran out, or a disconnection) until they return. */
+  | 'SEAT_AWAY'
+  /** GameEvent.player took their away seat back (returnToGame, or a move of their own). */
+  | 'SEAT_RETURNED'
   /** A player's turn ran out: the server calls dudo or opens for them (the next events), or, after too many in a row, the player forfeits. */
   | 'TURN_TIMED_OUT';
 
@@ -306,6 +318,22 @@ export type PlaceBidInput = {
   quantity: number;
 };
 
+/** Input of quickPlay. */
+export type QuickPlayInput = {
+  /** Seconds after a new table's creation at which NORMAL bots fill its free seats and it starts (0 to 300; 0: at once). Only a table's creator's counts; it takes no part in matching. */
+  botFillSeconds?: number;
+  /** Echoed back in the payload (at most 128 characters). */
+  clientMutationId?: string | null | undefined;
+  /** Your seed for the game's dice (FAIRNESS.md): 1 to 64 printable ASCII characters; omitted, the server draws one. */
+  clientSeed?: string | null | undefined;
+  /** A retry with the same key by the same player within 24 hours returns the first result and is applied once (1 to 128 characters). */
+  idempotencyKey?: string | null | undefined;
+  /** Seats at the table: 2 to the preset's maxPlayers; tables are matched on preset and players. */
+  players?: number;
+  /** The rules of the table. */
+  preset: RulePreset;
+};
+
 /** How a bid on a non-ace face must raise the previous non-ace bid. */
 export type RaiseMode =
   /** More of any face; the face alone never raises. */
@@ -321,7 +349,7 @@ export type RegisterPlayerInput = {
   clientMutationId?: string | null | undefined;
   /** Makes a retry safe: the same key within 24 hours returns the first player and token again, and the player is created once; the same key with another name is IDEMPOTENCY_KEY_REUSED. 16 to 128 characters, no control characters. Whoever sends the key gets the token, so it must be a fresh random secret such as a UUID. */
   idempotencyKey?: string | null | undefined;
-  /** Display name: 1 to 40 characters, no control characters; spaces at the ends are trimmed. */
+  /** Display name: 1 to 40 characters after trimming; no control, formatting or invisible characters (joiners and variation selectors only inside emoji) and not blank; unique by look: refused when another player's name is the same or looks the same (case, spacing and look-alike letters of other scripts do not count), and when it looks like a bot's default name ("HARD bot 2"). */
   name: string;
 };
 
@@ -390,6 +418,20 @@ export type RulePreset =
   /** House rules: no palifico, calza by anyone but the next player. */
   | 'PUB';
 
+/** Input of kickPlayer and transferHost: a seat of a game in its lobby. */
+export type SeatInput = {
+  /** Echoed back in the payload (at most 128 characters). */
+  clientMutationId?: string | null | undefined;
+  /** Refuse with STALE_VERSION unless this is the current version of the game. */
+  expectedVersion?: number | null | undefined;
+  /** The game. */
+  gameId: string | number;
+  /** A retry with the same key by the same player within 24 hours returns the first result and is applied once (1 to 128 characters). */
+  idempotencyKey?: string | null | undefined;
+  /** The seat (0-based position). */
+  position: number;
+};
+
 export type RegisterPlayerMutationVariables = Exact<{
   input: RegisterPlayerInput;
 }>;
@@ -414,14 +456,14 @@ export type LobbyEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 export type LobbyEventsSubscription = { lobbyEvents: { id: string, name: string | null, status: GameStatus, version: number, maxPlayers: number, createdAt: string, turnSeconds: number | null, rules: { preset: RulePreset, startingDice: number }, host: { id: string, name: string }, seats: Array<{ position: number, player: { id: string, name: string } }>, viewerSeat: { position: number } | null } };
 
-export type TableFragment = { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null };
+export type TableFragment = { id: string, name: string | null, status: GameStatus, version: number, inviteCode: string | null, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rematch: { id: string } | null, rollOff: Array<{ attempt: number, value: number, seat: { position: number, player: { name: string } } }>, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null };
 
 export type GameTableQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type GameTableQuery = { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null };
+export type GameTableQuery = { game: { id: string, name: string | null, status: GameStatus, version: number, inviteCode: string | null, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rematch: { id: string } | null, rollOff: Array<{ attempt: number, value: number, seat: { position: number, player: { name: string } } }>, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null };
 
 export type GameEventsSubscriptionVariables = Exact<{
   gameId: string | number;
@@ -429,7 +471,7 @@ export type GameEventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type GameEventsSubscription = { gameEvents: { seq: number, type: GameEventType, at: string, seat: { position: number, player: { name: string } } | null, round: { number: number, voided: boolean, palifico: boolean, starter: { position: number }, bids: Array<{ quantity: number, face: number, seat: { position: number, player: { name: string } } }>, outcome: { kind: CallKind, actualCount: number, bid: { quantity: number, face: number, seat: { player: { name: string } } }, caller: { player: { name: string } }, loser: { player: { name: string } } | null, gainer: { player: { name: string } } | null } | null, reveal: Array<{ dice: Array<number>, seat: { position: number, player: { name: string } } }> | null } | null, game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } } };
+export type GameEventsSubscription = { gameEvents: { seq: number, type: GameEventType, at: string, seat: { position: number, player: { name: string } } | null, round: { number: number, voided: boolean, palifico: boolean, starter: { position: number }, bids: Array<{ quantity: number, face: number, seat: { position: number, player: { name: string } } }>, outcome: { kind: CallKind, actualCount: number, bid: { quantity: number, face: number, seat: { player: { name: string } } }, caller: { player: { name: string } }, loser: { player: { name: string } } | null, gainer: { player: { name: string } } | null } | null, reveal: Array<{ dice: Array<number>, seat: { position: number, player: { name: string } } }> | null } | null, game: { id: string, name: string | null, status: GameStatus, version: number, inviteCode: string | null, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rematch: { id: string } | null, rollOff: Array<{ attempt: number, value: number, seat: { position: number, player: { name: string } } }>, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } } };
 
 export type RoundResultFragment = { number: number, voided: boolean, palifico: boolean, starter: { position: number }, bids: Array<{ quantity: number, face: number, seat: { position: number, player: { name: string } } }>, outcome: { kind: CallKind, actualCount: number, bid: { quantity: number, face: number, seat: { player: { name: string } } }, caller: { player: { name: string } }, loser: { player: { name: string } } | null, gainer: { player: { name: string } } | null } | null, reveal: Array<{ dice: Array<number>, seat: { position: number, player: { name: string } } }> | null };
 
@@ -448,61 +490,89 @@ export type CreateGameMutationVariables = Exact<{
 
 export type CreateGameMutation = { createGame: { game: { id: string } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
+export type QuickPlayMutationVariables = Exact<{
+  input: QuickPlayInput;
+}>;
+
+
+export type QuickPlayMutation = { quickPlay: { game: { id: string } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+
+export type RematchMutationVariables = Exact<{
+  input: GameInput;
+}>;
+
+
+export type RematchMutation = { rematch: { game: { id: string } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+
+export type KickPlayerMutationVariables = Exact<{
+  input: SeatInput;
+}>;
+
+
+export type KickPlayerMutation = { kickPlayer: { game: { id: string, name: string | null, status: GameStatus, version: number, inviteCode: string | null, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rematch: { id: string } | null, rollOff: Array<{ attempt: number, value: number, seat: { position: number, player: { name: string } } }>, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+
+export type TransferHostMutationVariables = Exact<{
+  input: SeatInput;
+}>;
+
+
+export type TransferHostMutation = { transferHost: { game: { id: string, name: string | null, status: GameStatus, version: number, inviteCode: string | null, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rematch: { id: string } | null, rollOff: Array<{ attempt: number, value: number, seat: { position: number, player: { name: string } } }>, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+
 export type JoinGameMutationVariables = Exact<{
   input: GameInput;
 }>;
 
 
-export type JoinGameMutation = { joinGame: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+export type JoinGameMutation = { joinGame: { game: { id: string, name: string | null, status: GameStatus, version: number, inviteCode: string | null, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rematch: { id: string } | null, rollOff: Array<{ attempt: number, value: number, seat: { position: number, player: { name: string } } }>, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
 export type StartGameMutationVariables = Exact<{
   input: GameInput;
 }>;
 
 
-export type StartGameMutation = { startGame: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+export type StartGameMutation = { startGame: { game: { id: string, name: string | null, status: GameStatus, version: number, inviteCode: string | null, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rematch: { id: string } | null, rollOff: Array<{ attempt: number, value: number, seat: { position: number, player: { name: string } } }>, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
 export type LeaveGameMutationVariables = Exact<{
   input: GameInput;
 }>;
 
 
-export type LeaveGameMutation = { leaveGame: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+export type LeaveGameMutation = { leaveGame: { game: { id: string, name: string | null, status: GameStatus, version: number, inviteCode: string | null, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rematch: { id: string } | null, rollOff: Array<{ attempt: number, value: number, seat: { position: number, player: { name: string } } }>, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
 export type PlaceBidMutationVariables = Exact<{
   input: PlaceBidInput;
 }>;
 
 
-export type PlaceBidMutation = { placeBid: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+export type PlaceBidMutation = { placeBid: { game: { id: string, name: string | null, status: GameStatus, version: number, inviteCode: string | null, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rematch: { id: string } | null, rollOff: Array<{ attempt: number, value: number, seat: { position: number, player: { name: string } } }>, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
 export type CallDudoMutationVariables = Exact<{
   input: GameActionInput;
 }>;
 
 
-export type CallDudoMutation = { callDudo: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+export type CallDudoMutation = { callDudo: { game: { id: string, name: string | null, status: GameStatus, version: number, inviteCode: string | null, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rematch: { id: string } | null, rollOff: Array<{ attempt: number, value: number, seat: { position: number, player: { name: string } } }>, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
 export type CallExactMutationVariables = Exact<{
   input: GameActionInput;
 }>;
 
 
-export type CallExactMutation = { callExact: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+export type CallExactMutation = { callExact: { game: { id: string, name: string | null, status: GameStatus, version: number, inviteCode: string | null, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rematch: { id: string } | null, rollOff: Array<{ attempt: number, value: number, seat: { position: number, player: { name: string } } }>, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
 export type AddBotMutationVariables = Exact<{
   input: AddBotInput;
 }>;
 
 
-export type AddBotMutation = { addBot: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+export type AddBotMutation = { addBot: { game: { id: string, name: string | null, status: GameStatus, version: number, inviteCode: string | null, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rematch: { id: string } | null, rollOff: Array<{ attempt: number, value: number, seat: { position: number, player: { name: string } } }>, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
 export type RemoveBotMutationVariables = Exact<{
   input: RemoveBotInput;
 }>;
 
 
-export type RemoveBotMutation = { removeBot: { game: { id: string, name: string | null, status: GameStatus, version: number, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+export type RemoveBotMutation = { removeBot: { game: { id: string, name: string | null, status: GameStatus, version: number, inviteCode: string | null, lastEventSeq: number, maxPlayers: number, turnSeconds: number | null, turnDeadline: string | null, rematch: { id: string } | null, rollOff: Array<{ attempt: number, value: number, seat: { position: number, player: { name: string } } }>, rules: { preset: RulePreset, startingDice: number, wildAces: boolean, exact: ExactMode, exactCaller: ExactCaller, palifico: PalificoMode }, host: { id: string, name: string }, winner: { id: string, name: string } | null, viewerSeat: { position: number } | null, turn: { position: number } | null, seats: Array<{ position: number, diceCount: number, dice: Array<number> | null, eliminated: boolean, left: boolean, player: { id: string, name: string, isBot: boolean, botLevel: BotLevel | null } }>, currentRound: { number: number, palifico: boolean, palificoSeat: { position: number } | null, bids: Array<{ seq: number, quantity: number, face: number, timedOut: boolean, seat: { position: number, player: { name: string } } }> } | null, legalActions: { canBid: boolean, canDudo: boolean, canExact: boolean, minBids: Array<{ face: number, minQuantity: number, probability: number }>, standingBidOdds: { atLeast: number, exactly: number } | null } | null } | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
 
 export type ChatMessageFieldsFragment = { id: string, seq: number, text: string | null, emote: Emote | null, at: string, author: { id: string, name: string } };
 
@@ -581,6 +651,20 @@ export const TableFragmentDoc = new TypedDocumentString(`
   name
   status
   version
+  rematch {
+    id
+  }
+  inviteCode
+  rollOff {
+    attempt
+    value
+    seat {
+      position
+      player {
+        name
+      }
+    }
+  }
   lastEventSeq
   maxPlayers
   turnSeconds
@@ -859,6 +943,20 @@ export const GameTableDocument = new TypedDocumentString(`
   name
   status
   version
+  rematch {
+    id
+  }
+  inviteCode
+  rollOff {
+    attempt
+    value
+    seat {
+      position
+      player {
+        name
+      }
+    }
+  }
   lastEventSeq
   maxPlayers
   turnSeconds
@@ -957,6 +1055,20 @@ export const GameEventsDocument = new TypedDocumentString(`
   name
   status
   version
+  rematch {
+    id
+  }
+  inviteCode
+  rollOff {
+    attempt
+    value
+    seat {
+      position
+      player {
+        name
+      }
+    }
+  }
   lastEventSeq
   maxPlayers
   turnSeconds
@@ -1181,6 +1293,240 @@ export const CreateGameDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CreateGameMutation, CreateGameMutationVariables>;
+export const QuickPlayDocument = new TypedDocumentString(`
+    mutation QuickPlay($input: QuickPlayInput!) {
+  quickPlay(input: $input) {
+    game {
+      id
+    }
+    userErrors {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<QuickPlayMutation, QuickPlayMutationVariables>;
+export const RematchDocument = new TypedDocumentString(`
+    mutation Rematch($input: GameInput!) {
+  rematch(input: $input) {
+    game {
+      id
+    }
+    userErrors {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RematchMutation, RematchMutationVariables>;
+export const KickPlayerDocument = new TypedDocumentString(`
+    mutation KickPlayer($input: SeatInput!) {
+  kickPlayer(input: $input) {
+    game {
+      ...Table
+    }
+    userErrors {
+      code
+      message
+    }
+  }
+}
+    fragment Table on Game {
+  id
+  name
+  status
+  version
+  rematch {
+    id
+  }
+  inviteCode
+  rollOff {
+    attempt
+    value
+    seat {
+      position
+      player {
+        name
+      }
+    }
+  }
+  lastEventSeq
+  maxPlayers
+  turnSeconds
+  turnDeadline
+  rules {
+    preset
+    startingDice
+    wildAces
+    exact
+    exactCaller
+    palifico
+  }
+  host {
+    id
+    name
+  }
+  winner {
+    id
+    name
+  }
+  viewerSeat {
+    position
+  }
+  turn {
+    position
+  }
+  seats {
+    position
+    diceCount
+    dice
+    eliminated
+    left
+    player {
+      id
+      name
+      isBot
+      botLevel
+    }
+  }
+  currentRound {
+    number
+    palifico
+    palificoSeat {
+      position
+    }
+    bids {
+      seq
+      quantity
+      face
+      timedOut
+      seat {
+        position
+        player {
+          name
+        }
+      }
+    }
+  }
+  legalActions {
+    canBid
+    canDudo
+    canExact
+    minBids {
+      face
+      minQuantity
+      probability
+    }
+    standingBidOdds {
+      atLeast
+      exactly
+    }
+  }
+}`) as unknown as TypedDocumentString<KickPlayerMutation, KickPlayerMutationVariables>;
+export const TransferHostDocument = new TypedDocumentString(`
+    mutation TransferHost($input: SeatInput!) {
+  transferHost(input: $input) {
+    game {
+      ...Table
+    }
+    userErrors {
+      code
+      message
+    }
+  }
+}
+    fragment Table on Game {
+  id
+  name
+  status
+  version
+  rematch {
+    id
+  }
+  inviteCode
+  rollOff {
+    attempt
+    value
+    seat {
+      position
+      player {
+        name
+      }
+    }
+  }
+  lastEventSeq
+  maxPlayers
+  turnSeconds
+  turnDeadline
+  rules {
+    preset
+    startingDice
+    wildAces
+    exact
+    exactCaller
+    palifico
+  }
+  host {
+    id
+    name
+  }
+  winner {
+    id
+    name
+  }
+  viewerSeat {
+    position
+  }
+  turn {
+    position
+  }
+  seats {
+    position
+    diceCount
+    dice
+    eliminated
+    left
+    player {
+      id
+      name
+      isBot
+      botLevel
+    }
+  }
+  currentRound {
+    number
+    palifico
+    palificoSeat {
+      position
+    }
+    bids {
+      seq
+      quantity
+      face
+      timedOut
+      seat {
+        position
+        player {
+          name
+        }
+      }
+    }
+  }
+  legalActions {
+    canBid
+    canDudo
+    canExact
+    minBids {
+      face
+      minQuantity
+      probability
+    }
+    standingBidOdds {
+      atLeast
+      exactly
+    }
+  }
+}`) as unknown as TypedDocumentString<TransferHostMutation, TransferHostMutationVariables>;
 export const JoinGameDocument = new TypedDocumentString(`
     mutation JoinGame($input: GameInput!) {
   joinGame(input: $input) {
@@ -1198,6 +1544,20 @@ export const JoinGameDocument = new TypedDocumentString(`
   name
   status
   version
+  rematch {
+    id
+  }
+  inviteCode
+  rollOff {
+    attempt
+    value
+    seat {
+      position
+      player {
+        name
+      }
+    }
+  }
   lastEventSeq
   maxPlayers
   turnSeconds
@@ -1288,6 +1648,20 @@ export const StartGameDocument = new TypedDocumentString(`
   name
   status
   version
+  rematch {
+    id
+  }
+  inviteCode
+  rollOff {
+    attempt
+    value
+    seat {
+      position
+      player {
+        name
+      }
+    }
+  }
   lastEventSeq
   maxPlayers
   turnSeconds
@@ -1378,6 +1752,20 @@ export const LeaveGameDocument = new TypedDocumentString(`
   name
   status
   version
+  rematch {
+    id
+  }
+  inviteCode
+  rollOff {
+    attempt
+    value
+    seat {
+      position
+      player {
+        name
+      }
+    }
+  }
   lastEventSeq
   maxPlayers
   turnSeconds
@@ -1468,6 +1856,20 @@ export const PlaceBidDocument = new TypedDocumentString(`
   name
   status
   version
+  rematch {
+    id
+  }
+  inviteCode
+  rollOff {
+    attempt
+    value
+    seat {
+      position
+      player {
+        name
+      }
+    }
+  }
   lastEventSeq
   maxPlayers
   turnSeconds
@@ -1558,6 +1960,20 @@ export const CallDudoDocument = new TypedDocumentString(`
   name
   status
   version
+  rematch {
+    id
+  }
+  inviteCode
+  rollOff {
+    attempt
+    value
+    seat {
+      position
+      player {
+        name
+      }
+    }
+  }
   lastEventSeq
   maxPlayers
   turnSeconds
@@ -1648,6 +2064,20 @@ export const CallExactDocument = new TypedDocumentString(`
   name
   status
   version
+  rematch {
+    id
+  }
+  inviteCode
+  rollOff {
+    attempt
+    value
+    seat {
+      position
+      player {
+        name
+      }
+    }
+  }
   lastEventSeq
   maxPlayers
   turnSeconds
@@ -1738,6 +2168,20 @@ export const AddBotDocument = new TypedDocumentString(`
   name
   status
   version
+  rematch {
+    id
+  }
+  inviteCode
+  rollOff {
+    attempt
+    value
+    seat {
+      position
+      player {
+        name
+      }
+    }
+  }
   lastEventSeq
   maxPlayers
   turnSeconds
@@ -1828,6 +2272,20 @@ export const RemoveBotDocument = new TypedDocumentString(`
   name
   status
   version
+  rematch {
+    id
+  }
+  inviteCode
+  rollOff {
+    attempt
+    value
+    seat {
+      position
+      player {
+        name
+      }
+    }
+  }
   lastEventSeq
   maxPlayers
   turnSeconds

@@ -172,7 +172,8 @@ export function startGraphqlWs(
 
 /** A request error without a code (graphql-js's variable coercion) with the code Apollo gives it over HTTP. */
 function badUserInput(error: GraphQLError): GraphQLError {
-  if (error.extensions?.code) return error;
+  // Only coercion's own errors: a failure while starting the stream (the database down) stays internal.
+  if (error.extensions?.code || !error.message.startsWith('Variable "$')) return error;
   return new GraphQLError(error.message, {
     nodes: error.nodes,
     originalError: error.originalError,

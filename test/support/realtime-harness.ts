@@ -8,7 +8,16 @@ import {
   type PlayView,
 } from './graphql-client';
 import { sleep } from './timing';
-import { connect, range, seqsOf, subscribeEvents, untilSeq, type EventData } from './ws-client';
+import {
+  connect,
+  eventFacts,
+  range,
+  seqsOf,
+  subscribeEvents,
+  untilSeq,
+  type EventData,
+  type Subscription,
+} from './ws-client';
 
 /**
  * Plays one move for the player whose turn it is, from the game as that player sees it (its dice and
@@ -132,11 +141,14 @@ export async function crossProcessGame(a: Endpoint, b: Endpoint): Promise<{ even
     const replays = late.map((c) => subscribeEvents(c, lobby.id, 0));
     await Promise.all(replays.map((s) => untilSeq(s, n)));
     await sleep(100);
-    for (let i = 0; i < players.length; i++) expect(subs[i]!.items).toEqual(replays[i]!.items);
+    const facts = (s: Subscription) => s.items.map(eventFacts);
+    for (let i = 0; i < players.length; i++) expect(facts(subs[i]!)).toEqual(facts(replays[i]!));
     for (const spectator of subs.slice(players.length)) {
-      expect(spectator.items).toEqual(replays[players.length]!.items);
-      expect(spectator.items).toEqual(replays[players.length + 1]!.items);
+      expect(facts(spectator)).toEqual(facts(replays[players.length]!));
+      expect(facts(spectator)).toEqual(facts(replays[players.length + 1]!));
     }
+    // A replay shows the newest game the stream knows: the finished one.
+    for (const r of replays) for (const e of r.items) expect(e.game.lastEventSeq).toBe(n);
     return { events: n };
   } finally {
     await Promise.all([...live, ...late].map((c) => c.dispose()));

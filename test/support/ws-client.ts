@@ -43,6 +43,15 @@ export interface EventData {
   };
 }
 
+/**
+ * What an event itself says, without the state it shows (`game`, `round`, `seat`): a replayed event shows the
+ * newest state the stream knows and a live one the state right after it, so only this part is the same for
+ * every subscriber of one viewer.
+ */
+export function eventFacts(e: EventData): Omit<EventData, 'game' | 'round' | 'seat'> {
+  return { seq: e.seq, type: e.type, at: e.at, player: e.player, bid: e.bid, outcome: e.outcome };
+}
+
 export const EVENT_FIELDS = `
   seq type at
   player { id }

@@ -261,8 +261,8 @@ it('serves ten whole replays of a long game on one socket without holding the ev
     expect(r).toEqual({ count: last, first: 1, last, disordered: 0, error: null });
   }
   // Before replays were paged and sliced, /health waited 25 s here; now about 100-300 ms on two busy cores
-  // (the margin is for jest running other files alongside).
-  expect(worst).toBeLessThan(500);
+  // (the margin is for jest running other files alongside: a whole-suite run saw 678 ms).
+  expect(worst).toBeLessThan(1_500);
 
   // The replays stored the state every LOG_SNAPSHOT_EVERY events, each exactly the replay of the log to it.
   const snapshots = await sql<{ seq: number }>(

@@ -115,7 +115,9 @@ describe('afterSeq', () => {
       outcome,
     });
     expect(replay.items.map(told)).toEqual(all.map(told));
-    expect(replay.items.map((e) => e.game)).toEqual(replay.items.map(() => all.at(-1)!.game));
+    // legalActions aside: a replayed event's game offers no move (none can be made between a move's events).
+    const state = ({ legalActions: _, ...rest }: (typeof all)[number]['game']) => rest;
+    expect(replay.items.map((e) => state(e.game))).toEqual(replay.items.map(() => state(all.at(-1)!.game)));
   });
 
   it('gives only new events when afterSeq is omitted, and when it is the last seq', async () => {

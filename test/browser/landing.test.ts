@@ -2,14 +2,12 @@
 // query runs against the server; in production a short page that links the schema and the README. Programs
 // that GET /graphql without asking for HTML keep getting JSON (and Apollo's CSRF protection).
 /// <reference lib="dom" />
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { App } from '../../src/app';
 import { accepted, mutate, registerPlayer } from '../support/graphql-client';
 import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { launchChromium } from '../support/web-client-harness';
 
 let db: TestDatabase;
 let development: App;
@@ -17,15 +15,10 @@ let production: App;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `no Chromium at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`,
-    );
-  }
   db = await createTestDatabase();
   development = await startServer(db.url, { production: false });
   production = await startServer(db.url, { production: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

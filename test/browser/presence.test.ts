@@ -2,14 +2,8 @@
 // bot" badge (drawn by CSS from the seat's data-connected and data-away) once a player's socket is closed (and gone when they return), "Back to the game" for a viewer
 // whose seat is away, and the "your turn" notice in the title of a hidden tab.
 /// <reference lib="dom" />
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import fs from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
 import type { App } from '../../src/app';
 import {
   accepted,
@@ -20,35 +14,16 @@ import {
   registerPlayer,
   type Player,
 } from '../support/graphql-client';
-import { PROJECT_ROOT, startServer } from '../support/server-launcher';
+import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import {
+  buildWebClient,
+  clientUrlFor,
+  launchChromium,
+  registerInPage,
+  serveWebClient,
+} from '../support/web-client-harness';
 import { connect, Subscription, wsUrlOf } from '../support/ws-client';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const WEB_DIST = path.join(PROJECT_ROOT, 'examples', 'web', 'dist');
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-};
-
-async function serveClient(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const file = path.join(WEB_DIST, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
-    if (!file.startsWith(WEB_DIST)) return void res.writeHead(403).end();
-    fs.readFile(file).then(
-      (body) =>
-        res
-          .writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
-          .end(body),
-      () => res.writeHead(404).end('not found'),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
 
 let db: TestDatabase;
 let api: App;
@@ -57,25 +32,12 @@ let browser: Browser;
 let clientUrl: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
-  await promisify(execFile)(
-    process.execPath,
-    [
-      path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--config',
-      'examples/web/vite.config.ts',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: PROJECT_ROOT },
-  );
+  await buildWebClient();
   db = await createTestDatabase();
   api = await startServer(db.url, { botDelayMs: 30 });
-  web = await serveClient();
-  const webPort = (web.address() as AddressInfo).port;
-  clientUrl = `http://localhost:${webPort}/?api=${encodeURIComponent(`http://127.0.0.1:${api.port}/graphql`)}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  web = await serveWebClient();
+  clientUrl = clientUrlFor(web, api.port);
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -88,10 +50,7 @@ afterAll(async () => {
 /** A player registered in a new page; returns the page and the player (token from the page's session). */
 async function signedIn(name: string): Promise<{ page: Page; player: Player }> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto(clientUrl);
-  await page.fill('input[name=name]', name);
-  await page.click('button[type=submit]');
-  await page.waitForSelector(`[data-testid=me]:has-text("${name}")`);
+  await registerInPage(page, clientUrl, name);
   const stored = await page.evaluate(() => localStorage.getItem('perudo.session'));
   const s = JSON.parse(stored!) as { playerId: string; token: string };
   return { page, player: { id: s.playerId, name, token: s.token } };

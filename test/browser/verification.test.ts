@@ -2,43 +2,13 @@
 // verified", and when one die of the server's answer is rewritten on its way to the page, a red warning
 // naming the round and seat appears and stays.
 /// <reference lib="dom" />
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import fs from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
 import type { App } from '../../src/app';
 import { accepted, gql, mutate, playView, registerPlayer, type Player } from '../support/graphql-client';
-import { PROJECT_ROOT, startServer } from '../support/server-launcher';
+import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const WEB_DIST = path.join(PROJECT_ROOT, 'examples', 'web', 'dist');
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-};
-
-async function serveClient(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const file = path.join(WEB_DIST, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
-    if (!file.startsWith(WEB_DIST)) return void res.writeHead(403).end();
-    fs.readFile(file).then(
-      (body) =>
-        res
-          .writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
-          .end(body),
-      () => res.writeHead(404).end('not found'),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
+import { buildWebClient, clientUrlFor, launchChromium, serveWebClient } from '../support/web-client-harness';
 
 let db: TestDatabase;
 let api: App;
@@ -49,25 +19,12 @@ let gameId: string;
 let ann: Player;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
-  await promisify(execFile)(
-    process.execPath,
-    [
-      path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--config',
-      'examples/web/vite.config.ts',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: PROJECT_ROOT },
-  );
+  await buildWebClient();
   db = await createTestDatabase();
   api = await startServer(db.url);
-  web = await serveClient();
-  const webPort = (web.address() as AddressInfo).port;
-  clientUrl = `http://localhost:${webPort}/?api=${encodeURIComponent(`http://127.0.0.1:${api.port}/graphql`)}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  web = await serveWebClient();
+  clientUrl = clientUrlFor(web, api.port);
+  browser = await launchChromium();
 
   // One round played through the API: a bid, then dudo.
   ann = await registerPlayer(api.url, 'Ann');

@@ -1,47 +1,23 @@
 // The reference web client in a real browser: two players in two browser contexts play a whole game through
 // it, served from another origin than the API; each page shows its own dice and never the other's.
 /// <reference lib="dom" />
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { App } from '../../src/app';
 import { accepted, dataOf, gql, mutate } from '../support/graphql-client';
 import { PROJECT_ROOT, startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import {
+  buildWebClient,
+  clientUrlFor,
+  launchChromium,
+  registerInPage,
+  serveWebClient,
+} from '../support/web-client-harness';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const WEB_DIST = path.join(PROJECT_ROOT, 'examples', 'web', 'dist');
 export const ARTIFACTS = path.join(PROJECT_ROOT, 'test-artifacts');
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-};
-
-/** Serves the built client on its own port: another origin than the API's. */
-async function serveClient(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const file = path.join(WEB_DIST, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
-    if (!file.startsWith(WEB_DIST)) return void res.writeHead(403).end();
-    fs.readFile(file).then(
-      (body) =>
-        res
-          .writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
-          .end(body),
-      () => res.writeHead(404).end('not found'),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
 
 let db: TestDatabase;
 let api: App;
@@ -50,32 +26,13 @@ let browser: Browser;
 let clientUrl: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `no Chromium at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`,
-    );
-  }
-  // The client as it is shipped: built by Vite.
-  await promisify(execFile)(
-    process.execPath,
-    [
-      path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--config',
-      'examples/web/vite.config.ts',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: PROJECT_ROOT },
-  );
+  await buildWebClient();
   db = await createTestDatabase();
   // Bots think briefly, so that a table of bots plays fast.
   api = await startServer(db.url, { botDelayMs: 30 });
-  web = await serveClient();
-  const webPort = (web.address() as AddressInfo).port;
-  // The page on localhost, the API on 127.0.0.1: two origins, so every call is a CORS call.
-  clientUrl = `http://localhost:${webPort}/?api=${encodeURIComponent(`http://127.0.0.1:${api.port}/graphql`)}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  web = await serveWebClient();
+  clientUrl = clientUrlFor(web, api.port);
+  browser = await launchChromium();
   await fs.mkdir(ARTIFACTS, { recursive: true });
 });
 
@@ -87,10 +44,7 @@ afterAll(async () => {
 });
 
 async function register(page: Page, name: string): Promise<void> {
-  await page.goto(clientUrl);
-  await page.fill('input[name=name]', name);
-  await page.click('button[type=submit]');
-  await page.waitForSelector(`[data-testid=me]:has-text("${name}")`);
+  await registerInPage(page, clientUrl, name);
 }
 
 /** The game version a page has, kept in an attribute: players never see it. */

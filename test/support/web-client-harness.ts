@@ -1,0 +1,79 @@
+// What the browser tests share: Debian's Chromium, the reference web client built by Vite and served from
+// its own origin, and signing a page in through the client's register form.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { PROJECT_ROOT } from './server-launcher';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WEB_DIST = path.join(PROJECT_ROOT, 'examples', 'web', 'dist');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+/** Chromium, headless; a clear error when the machine has none. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `no Chromium at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`,
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}
+
+/** The client as it is shipped: built by Vite into examples/web/dist. */
+export async function buildWebClient(): Promise<void> {
+  await promisify(execFile)(
+    process.execPath,
+    [
+      path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'examples/web/vite.config.ts',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: PROJECT_ROOT },
+  );
+}
+
+/** Serves the built client on its own port: another origin than the API's. */
+export async function serveWebClient(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const file = path.join(WEB_DIST, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
+    if (!file.startsWith(WEB_DIST)) return void res.writeHead(403).end();
+    fs.readFile(file).then(
+      (body) =>
+        res
+          .writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
+          .end(body),
+      () => res.writeHead(404).end('not found'),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/** The client's address for an API port: the page on localhost, the API on 127.0.0.1, so every call is CORS. */
+export function clientUrlFor(web: Server, apiPort: number): string {
+  const webPort = (web.address() as AddressInfo).port;
+  return `http://localhost:${webPort}/?api=${encodeURIComponent(`http://127.0.0.1:${apiPort}/graphql`)}`;
+}
+
+/** Registers `name` through the client's form and waits until the page shows them signed in. */
+export async function registerInPage(page: Page, clientUrl: string, name: string): Promise<void> {
+  await page.goto(clientUrl);
+  await page.fill('input[name=name]', name);
+  await page.click('button[type=submit]');
+  await page.waitForSelector(`[data-testid=me]:has-text("${name}")`);
+}

@@ -105,7 +105,7 @@ export interface RoundOutcome {
   readonly loser: number | null;
   /** The seat that gained a die, if any. */
   readonly gainer: number | null;
-  /** The call was made by the server for the caller's seat (absent in rounds logged before: see callByBot). */
+  /** The call was made by the server for the caller's seat (absent in rounds logged before it was recorded). */
   readonly byBot?: boolean;
 }
 
@@ -222,11 +222,6 @@ export function playedByServer(seat: SeatState): boolean {
 export function noHumanInPlay(state: GameState): boolean {
   if (!state.seats.some((s) => !s.bot)) return false;
   return !state.seats.some((s) => !s.bot && s.diceCount > 0);
-}
-
-/** Whether the call that ended a round was the server's (rounds logged before byBot: a bot player's). */
-export function callByBot(state: GameState, outcome: RoundOutcome): boolean {
-  return outcome.byBot ?? state.seats[outcome.caller]?.bot !== undefined;
 }
 
 /** Whether the seat is out of the game: it has no dice left once the game has started. */

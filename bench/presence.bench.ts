@@ -8,11 +8,11 @@
 //    (p50/p99), beside the gameEvents delivery of the same move to a spectator on B.
 //   npm run bench:presence   (DATABASE_URL: a fresh database on that server; otherwise an embedded one)
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { spawnServerProcess, type ServerProcess } from '../scripts/server-process';
+import { keepAliveGql, registerBenchPlayer, type BenchPlayer } from './bench-http';
 import { benchDatabase, integerOptions } from './bench-support';
 
 const options = integerOptions(process.argv.slice(2), {
@@ -30,56 +30,9 @@ const options = integerOptions(process.argv.slice(2), {
   moves: 300,
 });
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-
-function gql<T>(url: string, query: string, variables: object, token?: string): Promise<T> {
-  const target = new URL(url);
-  const body = JSON.stringify({ query, variables });
-  return new Promise<T>((resolve, reject) => {
-    const req = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-            data?: T;
-            errors?: unknown[];
-          };
-          if (parsed.errors || !parsed.data) reject(new Error(JSON.stringify(parsed.errors)));
-          else resolve(parsed.data);
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-interface Player {
-  readonly id: string;
-  readonly token: string;
-}
-
-async function register(url: string, name: string): Promise<Player> {
-  const d = await gql<{ registerPlayer: { player: { id: string }; token: string } }>(
-    url,
-    'mutation($input: RegisterPlayerInput!) { registerPlayer(input: $input) { player { id } token } }',
-    { input: { name } },
-  );
-  return { id: d.registerPlayer.player.id, token: d.registerPlayer.token };
-}
+const gql = keepAliveGql(128);
+type Player = BenchPlayer;
+const register = (url: string, name: string): Promise<Player> => registerBenchPlayer(gql, url, name);
 
 async function game(url: string, players: readonly Player[]): Promise<string> {
   const d = await gql<{ createGame: { game: { id: string } } }>(

@@ -50,11 +50,11 @@ export function serverMoveDue(state: GameState, botDelayMs: number): number | nu
   if (botsToAct(state).length === 0) return deadline;
   const started = turnStartedAt(state);
   const botDue = started === null ? null : epochMillis(started) + botDelayMs;
-  if (botDue === null) return deadline;
-  return deadline === null ? botDue : Math.min(deadline, botDue);
+  return earliest(deadline, botDue);
 }
 
-function earliest(a: number | null, b: number | null): number | null {
+/** The earlier of two instants, either of which may be absent (null). */
+export function earliest(a: number | null, b: number | null): number | null {
   if (a === null) return b;
   return b === null ? a : Math.min(a, b);
 }

@@ -9,6 +9,7 @@ import {
   defaultMove,
   defaultMoveCommand,
   disconnectCheckDue,
+  earliest,
   epochMillis,
   mayRollDice,
   NO_DICE,
@@ -460,9 +461,4 @@ export class MoveService {
     for (const listener of this.appliedListeners) listener(gameId, events, state);
     return { kind: 'applied', gameId, state, events };
   }
-}
-
-function earliest(a: number | null, b: number | null): number | null {
-  if (a === null) return b;
-  return b === null ? a : Math.min(a, b);
 }

@@ -29,6 +29,7 @@ import {
 import { newChain } from '../security/fair-dice-secrets';
 import { newInviteCode } from '../security/invite-codes';
 import type { MoveStore, RecordedMove } from '../store/move-store';
+import type { ConnectionState } from '../store/presence.repository';
 import { recordOf, replayOf } from './idempotency';
 import type { MoveOptions, MoveResult } from './move-result';
 
@@ -50,8 +51,7 @@ export type BotDecider = (state: GameState) => Command | null;
 export type StandInDecider = (state: GameState, seat: number) => TurnMove | null;
 
 /** Whether a player has a live subscription to a game now, or since when they have not (null: never had). */
-export type ConnectionState =
-  { readonly connected: true } | { readonly connected: false; readonly since: Date | null };
+export type { ConnectionState };
 
 /** Where the server reads whether a player is connected (presence across processes). */
 export interface ConnectionStates {

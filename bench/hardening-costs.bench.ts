@@ -1,53 +1,12 @@
 // What two attacks cost the server, to compare builds: 30 aliases of a long open round's bids (bytes, bids
 // and time of the answer), and how many games one account can create and leave running (open-games cap).
 // Run: DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench:hardening
-import { randomUUID } from 'node:crypto';
-import { Client as PgClient } from 'pg';
 import { startApp } from '../src/app';
 import { migrate } from '../src/database/migrate';
-import {
-  applyCommand,
-  createGame,
-  legalActions,
-  PRESETS,
-  seededRng,
-  type Command,
-  type GameState,
-  type Rng,
-} from '../src/engine';
 import { gameGlobalId } from '../src/graphql/ids';
 import { DEFAULT_LIMITS, NO_RATE_LIMITS } from '../src/limits/server-limits';
 import { benchDatabase } from './bench-support';
-
-const AT = '2030-01-01T00:00:00.000Z';
-
-function apply(state: GameState, command: Command, rng: Rng): GameState {
-  const result = applyCommand(state, command, { rng, at: AT });
-  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
-  return result.state;
-}
-
-/** Ten players raising by the least every turn until the open round holds `bids` bids. */
-function longOpenRound(players: readonly string[], bids: number, rng: Rng): GameState {
-  const created = createGame({ host: players[0]!, rules: PRESETS.PERUDO }, AT);
-  if (!created.ok) throw new Error('not created');
-  let state = created.state;
-  for (const p of players.slice(1)) state = apply(state, { type: 'JOIN', playerId: p }, rng);
-  state = apply(state, { type: 'START', playerId: players[0]! }, rng);
-  while (state.rounds[state.rounds.length - 1]!.bids.length < bids) {
-    const seat = state.rounds[state.rounds.length - 1]!.turn!;
-    const faces = legalActions(state, seat).minBids.filter((b) => b.face !== 1);
-    const smallest = [...faces].sort((a, b) => a.minQuantity - b.minQuantity || a.face - b.face)[0]!;
-    const command: Command = {
-      type: 'BID',
-      playerId: state.seats[seat]!.playerId,
-      quantity: smallest.minQuantity,
-      face: smallest.face,
-    };
-    state = apply(state, command, rng);
-  }
-  return state;
-}
+import { seedLongOpenRound } from './long-open-round';
 
 async function post(
   url: string,
@@ -69,38 +28,7 @@ async function main(): Promise<void> {
   const db = await benchDatabase('bench_hardening');
   try {
     await migrate(db.url);
-    const sql = new PgClient({ connectionString: db.url });
-    await sql.connect();
-    const players = Array.from({ length: 10 }, () => randomUUID());
-    await sql.query(
-      `INSERT INTO players (id, name, token_hash)
-       SELECT id, 'Seeded ' || n, lpad(n::text, 64, '0') FROM unnest($1::uuid[]) WITH ORDINALITY AS x(id, n)`,
-      [players],
-    );
-    const state = longOpenRound(players, 150, seededRng(11));
-    const id = randomUUID();
-    await sql.query(
-      `INSERT INTO games (id, status, preset, rules, max_players, host_id, version, state, state_version,
-                          created_at, started_at, updated_at, chain_root, commitment)
-       VALUES ($1::uuid, 'IN_PROGRESS', $2, $3::jsonb, $4, $5, $6::int, $7::jsonb, $6::int, $8::timestamptz,
-               $8::timestamptz, now(), sha256($1::text::bytea), encode(sha256(sha256($1::text::bytea)), 'hex'))`,
-      [
-        id,
-        state.rules.preset,
-        JSON.stringify(state.rules),
-        state.maxPlayers,
-        players[0],
-        state.version,
-        JSON.stringify(state),
-        AT,
-      ],
-    );
-    await sql.query(
-      `INSERT INTO seats (game_id, position, player_id, dice_count, eliminated, has_been_palifico)
-       SELECT $1, n - 1, p, 5, false, false FROM unnest($2::uuid[]) WITH ORDINALITY AS x(p, n)`,
-      [id, players],
-    );
-    await sql.end();
+    const { id } = await seedLongOpenRound(db.url, 150);
 
     const app = await startApp({
       databaseUrl: db.url,

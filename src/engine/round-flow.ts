@@ -117,7 +117,7 @@ export function challenge(
   t.emit({ type: 'DUDO_CALLED', seat, timedOut: by.timedOut, byBot: by.byBot });
   const actualCount = countFor(round.dice, last.face, acesWild(state, round));
   const loser = actualCount < last.quantity ? last.seat : seat;
-  const outcome = {
+  const outcome: RoundOutcome = {
     kind: 'DUDO',
     caller: seat,
     bid: last,
@@ -126,7 +126,7 @@ export function challenge(
     gainer: null,
     byBot: by.byBot,
   };
-  endRound(t, outcome as RoundOutcome, dice);
+  endRound(t, outcome, dice);
 }
 
 /**

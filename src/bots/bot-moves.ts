@@ -12,7 +12,7 @@ import type { BotDecision } from './bot-decision';
 import { STRATEGIES } from './strategy';
 
 /** The level that plays a person's seat for them: away, or on a timed-out turn. */
-export const STAND_IN_LEVEL = 'NORMAL' as const;
+const STAND_IN_LEVEL = 'NORMAL' as const;
 
 /** The command of a decision, marked as the server's (byBot). */
 function commandOf(decision: BotDecision, playerId: string): Command {

@@ -1,6 +1,5 @@
 // The pure Perudo rules engine: no I/O, no clock, randomness injected.
 export * from './actions';
-export { NUDGE_AFTER_SECONDS, NUDGE_SECONDS } from './away.actions';
 export { checkBid, checkExact } from './bidding.actions';
 export * from './bidding';
 export * from './commands';

@@ -66,7 +66,7 @@ export interface StandIn {
 }
 
 /** How soon a connected player on turn in a game with disconnectSeconds is looked at again (ms). */
-export const DISCONNECT_RECHECK_MS = 5_000;
+const DISCONNECT_RECHECK_MS = 5_000;
 
 /** Told of each move this process committed, after its commit. */
 export type AppliedListener = (gameId: string, events: readonly GameEvent[], state: GameState) => void;

@@ -13,7 +13,7 @@ const secureRng: Rng = { int: (n) => randomInt(n) };
 export const playBots: BotDecider = (state) => botMove(state, secureRng);
 
 /** What a NORMAL bot plays for a person whose timed turn ran out, from their seat's view. */
-export const playStandIn: StandInDecider = (state, seat) => standInMove(state, seat, secureRng);
+const playStandIn: StandInDecider = (state, seat) => standInMove(state, seat, secureRng);
 
 /** How long a game whose timeout failed is left aside by this process. */
 const FAILED_RETRY_MS = 30_000;

@@ -234,18 +234,7 @@ describe('bots play', () => {
       expect((await gameOf(lobby.id)).version).toBe(left.game!.version);
       // Bots have no rating, and a game without two humans' own moves changes none: once the rating applier
       // has passed this game, no seat of it holds a rating for the preset.
-      await until(
-        'the rating applier to pass the game',
-        async () => {
-          const rows = await api.sql<{ n: string }>(
-            `SELECT count(*) AS n FROM rating_cursor c JOIN games g ON g.id = $1
-              WHERE (c.finished_at, c.game_id) >= (g.finished_at, g.id)`,
-            [key(lobby.id)],
-          );
-          return Number(rows[0]!.n) === 1;
-        },
-        60_000,
-      );
+      await api.untilRatingApplierPassed(key(lobby.id), 60_000);
       const rated = await api.sql<{ n: string }>(
         `SELECT count(*) AS n FROM ratings r JOIN seats s ON s.player_id = r.player_id
           WHERE s.game_id = $1 AND r.preset = $2`,

@@ -342,18 +342,7 @@ describe('ratings count own moves only', () => {
       [keyOf(g.id)],
     );
     expect(bobsBids.every((b) => b.by_bot)).toBe(true);
-    await until(
-      'the rating applier to pass the game',
-      async () => {
-        const rows = await api.sql<{ n: string }>(
-          `SELECT count(*) AS n FROM rating_cursor c JOIN games g ON g.id = $1
-            WHERE (c.finished_at, c.game_id) >= (g.finished_at, g.id)`,
-          [keyOf(g.id)],
-        );
-        return Number(rows[0]!.n) === 1;
-      },
-      30_000,
-    );
+    await api.untilRatingApplierPassed(keyOf(g.id), 30_000);
     const ratings = await api.sql<{ n: string }>(
       'SELECT count(*) AS n FROM ratings WHERE player_id = ANY($1::uuid[])',
       [[keyOf(ann!.id, 'Player'), keyOf(bob!.id, 'Player')]],

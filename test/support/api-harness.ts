@@ -22,6 +22,7 @@ import {
 import { startServer, type InProcessOptions } from './server-launcher';
 import { sql } from './sql';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { until } from './timing';
 
 export type Preset = 'CLASSIC' | 'PERUDO' | 'LIARS_DICE' | 'PUB';
 
@@ -251,6 +252,22 @@ export class TestApi {
 
   registerPlayer(name: string): Promise<Player> {
     return registerPlayer(this.url, name);
+  }
+
+  /** Waits until the rating applier has passed a finished game (its database id), rated or not. */
+  async untilRatingApplierPassed(gameKey: string, timeoutMs: number): Promise<void> {
+    await until(
+      'the rating applier to pass the game',
+      async () => {
+        const rows = await this.sql<{ n: string }>(
+          `SELECT count(*) AS n FROM rating_cursor c JOIN games g ON g.id = $1
+            WHERE (c.finished_at, c.game_id) >= (g.finished_at, g.id)`,
+          [gameKey],
+        );
+        return Number(rows[0]!.n) === 1;
+      },
+      timeoutMs,
+    );
   }
 
   async registerPlayers(names: readonly string[]): Promise<Player[]> {

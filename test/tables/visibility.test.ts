@@ -166,9 +166,12 @@ test('wrong invite codes are limited per player: 10, then RATE_LIMITED; a missin
     expect(r.body.data!.joinGame!.userErrors.map((e) => e.code)).toEqual(['INVITE_REQUIRED']);
   }
   const limited = await join('WRONGWRONG');
-  expect(errorsOf(limited).map((e) => [e.extensions?.code, e.extensions?.retryAfterSeconds])).toEqual([
-    ['RATE_LIMITED', 60],
-  ]);
+  // One guess comes back a minute after it was spent; the wait shrinks by the time the test took since.
+  const [refused] = errorsOf(limited);
+  expect(errorsOf(limited)).toHaveLength(1);
+  expect(refused!.extensions?.code).toBe('RATE_LIMITED');
+  expect(refused!.extensions?.retryAfterSeconds).toBeGreaterThan(55);
+  expect(refused!.extensions?.retryAfterSeconds).toBeLessThanOrEqual(60);
 });
 
 test('lobbyEvents carries a PRIVATE game to its seated players only', async () => {

@@ -88,16 +88,13 @@ export function chargeRoundsPage(info: GraphQLResolveInfo, rounds: number, bids:
       simpleEstimator({ defaultComplexity: 1 }),
     ],
   });
-  const key = executionKey(info);
-  const total = (charged.get(key) ?? 0) + cost;
-  charged.set(key, total);
-  const max = OPERATION_LIMITS.maxCost;
-  if (total > max) {
-    throw new GraphQLError(
-      `the rounds read would cost ${total} by their real number of bids; at most ${max} is allowed (ask for smaller pages or fewer fields)`,
-      { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost', value: total, max } },
-    );
-  }
+  charge(
+    info,
+    cost,
+    'the rounds read',
+    'by their real number of bids',
+    'ask for smaller pages or fewer fields',
+  );
 }
 
 /** What one item of a list costs by the selection under it: 1 for each field selected, fragments expanded. */
@@ -137,16 +134,7 @@ function readThroughRoundsPage(info: GraphQLResolveInfo): boolean {
 export function chargeRoundBids(info: GraphQLResolveInfo, bids: number): void {
   if (bids <= ESTIMATED_BIDS_PER_ROUND || readThroughRoundsPage(info)) return;
   const cost = (bids - ESTIMATED_BIDS_PER_ROUND) * (1 + selectionCost(info));
-  const key = executionKey(info);
-  const total = (charged.get(key) ?? 0) + cost;
-  charged.set(key, total);
-  const max = OPERATION_LIMITS.maxCost;
-  if (total > max) {
-    throw new GraphQLError(
-      `the bids read would cost ${total} by their real number; at most ${max} is allowed (ask for fewer rounds, events or fields)`,
-      { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost', value: total, max } },
-    );
-  }
+  charge(info, cost, 'the bids read', 'by their real number', 'ask for fewer rounds, events or fields');
 }
 
 /**
@@ -158,17 +146,39 @@ export function chargeRoundBids(info: GraphQLResolveInfo, bids: number): void {
 export function chargeStatsHistory(info: GraphQLResolveInfo, historyRows: number): void {
   const cost = historyRows - DATABASE_READ_COST;
   if (cost <= 0) return;
+  // The first charge of an operation is let through, so that a player with a long history can still read
+  // their own stats; it is repeats (aliases, many seats) that multiply the work.
+  charge(
+    info,
+    cost,
+    'the stats read',
+    "by the players' games, rounds and bids",
+    "ask for fewer players' stats",
+    {
+      firstAlwaysPasses: true,
+    },
+  );
+}
+
+/**
+ * Adds `cost` to what the operation has been charged while it runs, and refuses it (a cost-limit error saying
+ * what was read, how it was counted and what would pass) once the total goes over the cost limit.
+ */
+function charge(
+  info: GraphQLResolveInfo,
+  cost: number,
+  read: string,
+  counted: string,
+  hint: string,
+  { firstAlwaysPasses = false } = {},
+): void {
   const key = executionKey(info);
   const before = charged.get(key) ?? 0;
   const total = before + cost;
   charged.set(key, total);
   const max = OPERATION_LIMITS.maxCost;
-  // The first charge of an operation is let through, so that a player with a long history can still read
-  // their own stats; it is repeats (aliases, many seats) that multiply the work.
-  if (total > max && before > 0) {
-    throw new GraphQLError(
-      `the stats read would cost ${total} by the players' games, rounds and bids; at most ${max} is allowed (ask for fewer players' stats)`,
-      { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost', value: total, max } },
-    );
-  }
+  if (total <= max || (firstAlwaysPasses && before === 0)) return;
+  throw new GraphQLError(`${read} would cost ${total} ${counted}; at most ${max} is allowed (${hint})`, {
+    extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost', value: total, max },
+  });
 }

@@ -12,7 +12,6 @@
  * Without BENCH_URL a server is started from dist/ on DATABASE_URL (a fresh database on that server) or,
  * when DATABASE_URL is unset, on a throwaway embedded PostgreSQL.
  */
-import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +21,7 @@ import { Client as PgClient } from 'pg';
 import { migrate } from '../src/database/migrate';
 import { PRESET_NAMES } from '../src/engine';
 import { spawnServerProcess } from '../scripts/server-process';
+import { keepAliveGql } from './bench-http';
 import { benchDatabase, choice, integer, parseOptions, type OptionValues } from './bench-support';
 
 /** The command-line options, `--name value` each; a new option is one more row. */
@@ -113,51 +113,12 @@ function cpuSeconds(pid: number | null): number {
 // --------------------------------------------------------------------------------------------- client
 
 class Api {
-  // node:http with keep-alive: global fetch (undici) costs the load generator about three times the CPU
-  // per request here, and the generator shares the machine's two cores with the server and PostgreSQL.
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  private readonly target: URL;
+  private readonly post = keepAliveGql(256);
 
-  constructor(readonly url: string) {
-    this.target = new URL(url);
-  }
+  constructor(readonly url: string) {}
 
   gql<T = Record<string, unknown>>(query: string, variables: object = {}, token?: string): Promise<T> {
-    const body = JSON.stringify({ query, variables });
-    return new Promise<T>((resolve, reject) => {
-      const req = http.request(
-        {
-          host: this.target.hostname,
-          port: this.target.port,
-          path: this.target.pathname,
-          method: 'POST',
-          agent: this.agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            try {
-              const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-                data?: T;
-                errors?: { message: string }[];
-              };
-              if (parsed.errors?.length) reject(new Error(parsed.errors.map((e) => e.message).join('; ')));
-              else resolve(parsed.data as T);
-            } catch (error) {
-              reject(error instanceof Error ? error : new Error(String(error)));
-            }
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
+    return this.post<T>(this.url, query, variables, token);
   }
 
   ws(token?: string): Client {

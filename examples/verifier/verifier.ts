@@ -8,12 +8,21 @@
  *
  * Each key is checked with one hash against the key below it (k[r-1]; the commitment for k[0]). A round whose
  * lower key is not known yet (a gap after a reconnect) waits, and is verified when the missing key arrives.
+ * When `serverSeeds` names a derivation from k[0], the seeds the server drew are checked once k[0] is known:
+ * every bot's (under "hmac-sha256-k0-v2" from its seat's position, under "hmac-sha256-k0-v1" from its player
+ * id) and those of the seats given as `serverDrawnSeats` (from their player id).
  */
 
 export const ALGORITHM = 'hmac-sha256-chain-v1';
 /**
- * `fairness.serverSeeds` of games whose server-drawn client seeds (bots', and players' who gave none) are
- * hex HMAC-SHA256(k[0], "server-seed:<Player.id>"); older games show null (random seeds, nothing to check).
+ * `fairness.serverSeeds` of games whose bots' client seeds are hex HMAC-SHA256(k[0], "server-seed:bot:<p>"),
+ * p being the bot seat's position, and whose seeds of players who gave none are hex HMAC-SHA256(k[0],
+ * "server-seed:<Player.id>"). Every game made since shows it.
+ */
+export const SERVER_SEEDS_K0_SEATS = 'hmac-sha256-k0-v2';
+/**
+ * `fairness.serverSeeds` of older games whose server-drawn client seeds, bots' included, are hex
+ * HMAC-SHA256(k[0], "server-seed:<Player.id>"). The oldest games show null (random seeds, nothing to check).
  */
 export const SERVER_SEEDS_K0 = 'hmac-sha256-k0-v1';
 
@@ -27,13 +36,18 @@ export interface SeatRef {
 /** `Game.fairness`, as read from the API. */
 export interface FairnessInput {
   readonly algorithm: string;
-  /** SERVER_SEEDS_K0 or null; left out, it counts as null (server-drawn seeds are not checked). */
+  /**
+   * SERVER_SEEDS_K0_SEATS, SERVER_SEEDS_K0 or null; left out, it counts as null (server-drawn seeds are not
+   * checked).
+   */
   readonly serverSeeds?: string | null;
   readonly commitment: string;
   readonly gameSeed: string | null;
   readonly rollOffKey: string | null;
   readonly clientSeeds: readonly { readonly seat: SeatRef; readonly seed: string }[];
 }
+
+type ClientSeedInput = FairnessInput['clientSeeds'][number];
 
 /** An ended round, as read from the API (`Round.number`, `serverKey`, `reveal`). */
 export interface RoundInput {
@@ -55,8 +69,9 @@ export interface VerifierOptions {
   /** For rules with a random first starter: the number of seats and the position that started round 1. */
   readonly firstStarter?: { readonly seats: number; readonly position: number };
   /**
-   * When `serverSeeds` is SERVER_SEEDS_K0, positions of seats known to have given no seed (your own, if you gave none): their seeds are
-   * checked against k[0] as bots' are. Their `seat.player.id` must be given with the client seeds.
+   * When `serverSeeds` is SERVER_SEEDS_K0_SEATS or SERVER_SEEDS_K0, positions of seats known to have given no
+   * seed (your own, if you gave none): their seeds are checked against k[0] and their `seat.player.id`, which
+   * must be given with the client seeds. Bots' seeds are checked anyway.
    */
   readonly serverDrawnSeats?: readonly number[];
 }
@@ -160,9 +175,17 @@ export async function handTrace(
   return { ...t, values: t.values.map((v) => v + 1) };
 }
 
-/** Under SERVER_SEEDS_K0, the client seed the server gives a player who gives none: hex HMAC-SHA256(k[0], "server-seed:<id>"). */
+/**
+ * The client seed the server gives a player who gives none (and, under SERVER_SEEDS_K0, a bot): hex
+ * HMAC-SHA256(k[0], "server-seed:<id>").
+ */
 export async function serverClientSeed(k0: Uint8Array, playerId: string): Promise<string> {
   return toHex(await hmac(k0, `server-seed:${playerId}`));
+}
+
+/** Under SERVER_SEEDS_K0_SEATS, a bot's client seed: hex HMAC-SHA256(k[0], "server-seed:bot:<position>"). */
+export async function botClientSeed(k0: Uint8Array, position: number): Promise<string> {
+  return toHex(await hmac(k0, `server-seed:bot:${position}`));
 }
 
 /** hex SHA-256 of the client seeds joined by ":" in seat order (nothing is ever split again). */
@@ -187,8 +210,8 @@ export class FairnessVerifier {
   private rollOffChecked = false;
   private failure: Mismatch | null = null;
 
-  /** Seeds the server drew and derived from k[0]; empty when `serverSeeds` is null. */
-  private serverDrawn: FairnessInput['clientSeeds'] = [];
+  /** Seeds the server drew from k[0], each from its seat or else its player id; none if `serverSeeds` is null. */
+  private serverDrawn: { readonly seed: ClientSeedInput; readonly bySeat: boolean }[] = [];
 
   private constructor(
     private readonly commitment: Uint8Array,
@@ -205,13 +228,13 @@ export class FairnessVerifier {
       return verifier;
     }
     const serverSeeds = fairness.serverSeeds ?? null;
-    if (serverSeeds !== null && serverSeeds !== SERVER_SEEDS_K0) {
+    if (serverSeeds !== null && serverSeeds !== SERVER_SEEDS_K0_SEATS && serverSeeds !== SERVER_SEEDS_K0) {
       // An unknown derivation cannot be checked: say so rather than pass its seeds unchecked.
       verifier.failure = mismatch(
         'ALGORITHM',
         null,
         null,
-        `serverSeeds ${SERVER_SEEDS_K0} or null`,
+        `serverSeeds ${SERVER_SEEDS_K0_SEATS}, ${SERVER_SEEDS_K0} or null`,
         serverSeeds,
       );
       return verifier;
@@ -237,9 +260,16 @@ export class FairnessVerifier {
       verifier.failure = mismatch('GAME_SEED', null, null, expected, fairness.gameSeed);
       return verifier;
     }
-    if (serverSeeds === SERVER_SEEDS_K0) {
+    if (serverSeeds !== null) {
       const drawn = new Set(options.serverDrawnSeats ?? []);
-      verifier.serverDrawn = seeds.filter((s) => s.seat.player?.isBot === true || drawn.has(s.seat.position));
+      const bySeat = serverSeeds === SERVER_SEEDS_K0_SEATS;
+      verifier.serverDrawn = seeds.flatMap((s) =>
+        s.seat.player?.isBot === true
+          ? [{ seed: s, bySeat }]
+          : drawn.has(s.seat.position)
+            ? [{ seed: s, bySeat: false }]
+            : [],
+      );
     }
     if (fairness.rollOffKey !== null) await verifier.trustK0(fairness.rollOffKey);
     return verifier;
@@ -327,9 +357,13 @@ export class FairnessVerifier {
     this.trusted.set(0, k0);
     if (this.rollOffChecked) return true;
     this.rollOffChecked = true;
-    for (const s of this.serverDrawn) {
+    for (const { seed: s, bySeat } of this.serverDrawn) {
       const id = s.seat.player?.id;
-      const expected = id === undefined ? "the seat's player id" : await serverClientSeed(k0, id);
+      const expected = bySeat
+        ? await botClientSeed(k0, s.seat.position)
+        : id === undefined
+          ? "the seat's player id"
+          : await serverClientSeed(k0, id);
       if (expected !== s.seed) {
         this.failure = mismatch('SERVER_SEED', 0, s.seat.position, expected, s.seed);
         return false;

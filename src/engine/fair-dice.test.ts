@@ -16,7 +16,9 @@ import {
   fairRollOff,
   gameSeedOf,
   isClientSeed,
+  botClientSeed,
   serverClientSeed,
+  SERVER_SEEDS_BY_PLAYER_ID,
   SERVER_SEEDS_DERIVATION,
 } from './fair-dice';
 import { seededRng } from './random';
@@ -199,7 +201,8 @@ describe('server-drawn client seeds (SERVER_SEEDS_DERIVATION)', () => {
   const PLAYER = 'UGxheWVyOjdkM2YxYzJhLTViNmUtNGY4MC05YTFiLTJjM2Q0ZTVmNmE3Yg'; // Player.id of 7d3f1c2a-...
 
   it('is named apart from the dice derivation, which stays v1', () => {
-    expect(SERVER_SEEDS_DERIVATION).toBe('hmac-sha256-k0-v1');
+    expect(SERVER_SEEDS_DERIVATION).toBe('hmac-sha256-k0-v2');
+    expect(SERVER_SEEDS_BY_PLAYER_ID).toBe('hmac-sha256-k0-v1');
     expect(FAIRNESS_ALGORITHM).toBe('hmac-sha256-chain-v1');
   });
 
@@ -213,5 +216,16 @@ describe('server-drawn client seeds (SERVER_SEEDS_DERIVATION)', () => {
   it('differs by player and by chain', () => {
     expect(serverClientSeed(K0, `${PLAYER}x`)).not.toBe(serverClientSeed(K0, PLAYER));
     expect(serverClientSeed(chainKey(K, 0), PLAYER)).not.toBe(serverClientSeed(K0, PLAYER));
+  });
+
+  it('gives a bot hex HMAC-SHA256(k[0], "server-seed:bot:<position>") of its seat, FAIRNESS.md\'s value', () => {
+    // Computed apart with node:crypto's createHmac on the same key and message.
+    expect(botClientSeed(K0, 1)).toBe('39b3d324141fae2d9f96387753c0c5e24181a9a5b06ddd6ee4fd6741df38bd57');
+    expect(botClientSeed(K0, 0)).toBe('3cfe7b904a8ed814ee6c50d93f54f6b1c12e942a323ea1c319ee6b5633c86728');
+    expect(botClientSeed(K0, 10)).toBe('ac3667e9ec32c6045cc53472dcdf60cf09acc2002252e9dc77ee7083c22c4ed4');
+    expect(botClientSeed(K0, 2)).toBe(hmac(K0, 'server-seed:bot:2').toString('hex'));
+    expect(isClientSeed(botClientSeed(K0, 1))).toBe(true);
+    expect(() => botClientSeed(K0, -1)).toThrow();
+    expect(() => botClientSeed(K0, 1.5)).toThrow();
   });
 });

@@ -5,10 +5,16 @@ import type { DiceSource } from './dice-source';
 
 export const FAIRNESS_ALGORITHM = 'hmac-sha256-chain-v1';
 /**
- * How new games draw the client seeds the server gives (bots', and players' who gave none): derived from k[0]
- * by `serverClientSeed`. Published as `GameFairness.serverSeeds`; the dice derivation itself stays v1.
+ * How new games draw the client seeds the server gives, published as `GameFairness.serverSeeds` (the dice
+ * derivation itself stays v1): a bot's from k[0] and its seat at start (`botClientSeed`), a player's who gave
+ * none from k[0] and their id (`serverClientSeed`).
  */
-export const SERVER_SEEDS_DERIVATION = 'hmac-sha256-k0-v1';
+export const SERVER_SEEDS_DERIVATION = 'hmac-sha256-k0-v2';
+/**
+ * The earlier derivation, which older games keep: every server-drawn seed from k[0] and the player's id, bots'
+ * included. A bot's id is drawn by the server when it is seated, so that left the server a choice.
+ */
+export const SERVER_SEEDS_BY_PLAYER_ID = 'hmac-sha256-k0-v1';
 /** The chain's length: keys k[0..CHAIN_LENGTH], round r rolls from k[r]. Equal to the engine's round cap. */
 export const CHAIN_LENGTH = 1000;
 export const CHAIN_KEY_BYTES = 32;
@@ -26,13 +32,23 @@ export function isClientSeed(seed: string): boolean {
 }
 
 /**
- * The client seed the server gives a player who gave none (and every bot), under SERVER_SEEDS_DERIVATION: hex
- * HMAC-SHA256(k[0], "server-seed:<playerId>"), `playerId` being the player's id as the API shows it
- * (`Player.id`). k[0] is fixed by the commitment at creation, before any seat is taken, so the server cannot
- * pick these seeds after seeing anyone else's.
+ * The client seed the server gives a player who gave none (under SERVER_SEEDS_BY_PLAYER_ID, every bot's too):
+ * hex HMAC-SHA256(k[0], "server-seed:<playerId>"), `playerId` being the player's id as the API shows it
+ * (`Player.id`). k[0] is fixed by the commitment at creation, and a person's id exists before the game, so the
+ * server cannot pick these seeds after seeing anyone else's.
  */
 export function serverClientSeed(k0: Buffer, playerId: string): string {
   return createHmac('sha256', k0).update(`server-seed:${playerId}`).digest('hex');
+}
+
+/**
+ * A bot's client seed under SERVER_SEEDS_DERIVATION: hex HMAC-SHA256(k[0], "server-seed:bot:<position>"),
+ * `position` being its seat's at start. Seat positions follow from the players' own joins, leaves and kicks,
+ * and k[0] from the commitment, so the server has nothing left to choose (a bot's id it does choose).
+ */
+export function botClientSeed(k0: Buffer, position: number): string {
+  if (!Number.isInteger(position) || position < 0) throw new Error(`no seat position ${position}`);
+  return createHmac('sha256', k0).update(`server-seed:bot:${position}`).digest('hex');
 }
 
 /** k[round] of the chain whose root is k[CHAIN_LENGTH]: the root hashed CHAIN_LENGTH - round times. */

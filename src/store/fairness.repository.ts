@@ -1,14 +1,17 @@
 // The records of provably fair dice: each game's chain root (secret), commitment, client seeds and game seed.
 import type { Pool } from 'pg';
 import {
+  botClientSeed,
   chainKey,
   fairDiceSource,
+  SERVER_SEEDS_BY_PLAYER_ID,
   SERVER_SEEDS_DERIVATION,
   gameSeedOf,
   KeyChain,
   serverClientSeed,
   type DiceSource,
   type GameState,
+  type SeatState,
 } from '../engine';
 import { randomClientSeed } from '../security/fair-dice-secrets';
 
@@ -21,11 +24,27 @@ function publicPlayerId(playerId: string): string {
 }
 
 /**
- * The value of games.fairness_algorithm for games whose server-drawn seeds derive from k[0] (the column's
- * default); older games hold "hmac-sha256-chain-v1" there and drew those seeds at random. The public
- * algorithm is v1 for both: only `serverSeeds` tells them apart.
+ * games.fairness_algorithm of games whose bots' seeds derive from k[0] and their seat at start, and the other
+ * server-drawn seeds from k[0] and the player's id (the column's default).
  */
+const SEAT_SEEDS_COLUMN_VALUE = 'hmac-sha256-chain-v3';
+/** Older games whose server-drawn seeds, bots' included, derive from k[0] and the player's id. */
 const K0_SEEDS_COLUMN_VALUE = 'hmac-sha256-chain-v2';
+/**
+ * The public `serverSeeds` of each column value. Older games still hold "hmac-sha256-chain-v1" there and drew
+ * those seeds at random (null). The public algorithm is v1 for all: only `serverSeeds` tells them apart.
+ */
+const SERVER_SEEDS_OF: ReadonlyMap<string, string> = new Map([
+  [SEAT_SEEDS_COLUMN_VALUE, SERVER_SEEDS_DERIVATION],
+  [K0_SEEDS_COLUMN_VALUE, SERVER_SEEDS_BY_PLAYER_ID],
+]);
+
+/** The bots' seeds of seats under SEAT_SEEDS_COLUMN_VALUE: each from k[0] and its seat's position. */
+function botSeeds(k0: Buffer, seats: readonly SeatState[]): { playerId: string; seed: string }[] {
+  return seats.flatMap((s, position) =>
+    s.bot === undefined ? [] : [{ playerId: s.playerId, seed: botClientSeed(k0, position) }],
+  );
+}
 
 /** Games whose chain this process keeps at hand (about 1.4 KB each). */
 const CACHED_CHAINS = 10_000;
@@ -43,7 +62,10 @@ export interface MoveDice {
 
 /** What anyone may see of a game's fairness records. */
 export interface PublicFairness {
-  /** SERVER_SEEDS_DERIVATION when server-drawn seeds derive from k[0]; null for older games (random). */
+  /**
+   * SERVER_SEEDS_DERIVATION, or SERVER_SEEDS_BY_PLAYER_ID for older games whose bots' seeds derive from their
+   * id; null for the oldest games (random).
+   */
   readonly serverSeeds: string | null;
   readonly commitment: string;
   readonly gameSeed: string | null;
@@ -74,8 +96,9 @@ export class FairnessRecords {
 
   /**
    * Stores a seated player's client seed, in the transaction that seats them (after the game's row exists).
-   * A null seed is drawn by the server: derived from k[0], fixed at creation before any seat was taken
-   * (serverClientSeed); games made before that derivation keep drawing at random.
+   * A null seed is drawn by the server: derived from k[0], fixed at creation before any seat was taken, and
+   * the player's id (serverClientSeed); games made before that derivation keep drawing at random. A bot's is
+   * then derived from its seat instead, by recordBotSeeds.
    */
   async recordClientSeed(
     client: Queryable,
@@ -86,10 +109,9 @@ export class FairnessRecords {
     let seed = given;
     if (seed === null) {
       const game = await this.firstKey(client, gameId);
-      seed =
-        game.algorithm === K0_SEEDS_COLUMN_VALUE
-          ? serverClientSeed(game.k0, publicPlayerId(playerId))
-          : randomClientSeed();
+      seed = SERVER_SEEDS_OF.has(game.algorithm)
+        ? serverClientSeed(game.k0, publicPlayerId(playerId))
+        : randomClientSeed();
     }
     await client.query(
       `INSERT INTO client_seeds (game_id, player_id, seed) VALUES ($1, $2, $3)
@@ -123,6 +145,23 @@ export class FairnessRecords {
     );
   }
 
+  /**
+   * Rewrites the seeds of the bots among `seats` (positions in order) from their positions, in games whose
+   * bots' seeds derive from their seat: in the lobby when the seats change, and at the start, from the seats
+   * the game seed was computed from (diceFor), before it is recorded.
+   */
+  async recordBotSeeds(client: Queryable, gameId: string, seats: readonly SeatState[]): Promise<void> {
+    if (!seats.some((s) => s.bot !== undefined)) return;
+    const game = await this.firstKey(client, gameId);
+    if (game.algorithm !== SEAT_SEEDS_COLUMN_VALUE) return;
+    await client.query(
+      `INSERT INTO client_seeds (game_id, player_id, seed)
+       SELECT $1, x.player, x.seed FROM jsonb_to_recordset($2::jsonb) AS x(player uuid, seed text)
+       ON CONFLICT (game_id, player_id) DO UPDATE SET seed = EXCLUDED.seed`,
+      [gameId, JSON.stringify(botSeeds(game.k0, seats).map((b) => ({ player: b.playerId, seed: b.seed })))],
+    );
+  }
+
   /** Fixes the game seed, in the transaction of the start that rolled from it. */
   async recordGameSeed(client: Queryable, gameId: string, gameSeed: string): Promise<void> {
     await client.query('UPDATE games SET game_seed = $2 WHERE id = $1', [gameId, gameSeed]);
@@ -140,10 +179,11 @@ export class FairnessRecords {
       return { dice: fairDiceSource(this.remember(gameId, known).chain, known.gameSeed), newGameSeed: null };
     const { rows } = await this.pool.query<{
       root: Buffer;
+      algorithm: string;
       gameSeed: string | null;
       seeds: Record<string, string> | null;
     }>(
-      `SELECT g.chain_root AS root, g.game_seed AS "gameSeed",
+      `SELECT g.chain_root AS root, g.fairness_algorithm AS algorithm, g.game_seed AS "gameSeed",
               ${starting ? '(SELECT json_object_agg(c.player_id, c.seed) FROM client_seeds c WHERE c.game_id = g.id)' : 'NULL'} AS seeds
          FROM games g WHERE g.id = $1`,
       [gameId],
@@ -155,13 +195,16 @@ export class FairnessRecords {
       const game = this.remember(gameId, { chain: new KeyChain(row.root), gameSeed: row.gameSeed });
       return { dice: fairDiceSource(game.chain, game.gameSeed), newGameSeed: null };
     }
-    const seeds: string[] = [];
+    const seeds = new Map<string, string>();
     for (const s of state.seats) {
       const seed = row.seeds?.[s.playerId];
       if (seed === undefined) return 'stale';
-      seeds.push(seed);
+      seeds.set(s.playerId, seed);
     }
-    const gameSeed = gameSeedOf(seeds);
+    // Bots' seeds follow from their final seats: the start records these (recordBotSeeds) with the game seed.
+    if (row.algorithm === SEAT_SEEDS_COLUMN_VALUE && state.seats.some((s) => s.bot !== undefined))
+      for (const b of botSeeds(chainKey(row.root, 0), state.seats)) seeds.set(b.playerId, b.seed);
+    const gameSeed = gameSeedOf(state.seats.map((s) => seeds.get(s.playerId)!));
     // Not remembered: the start may yet lose a race to a join or a leave, which changes the seeds.
     return { dice: fairDiceSource(row.root, gameSeed), newGameSeed: gameSeed };
   }
@@ -184,7 +227,7 @@ export class FairnessRecords {
       rows.map((r) => [
         r.id,
         {
-          serverSeeds: r.algorithm === K0_SEEDS_COLUMN_VALUE ? SERVER_SEEDS_DERIVATION : null,
+          serverSeeds: SERVER_SEEDS_OF.get(r.algorithm) ?? null,
           commitment: r.commitment,
           gameSeed: r.gameSeed,
           clientSeeds: new Map(Object.entries(r.seeds ?? {})),

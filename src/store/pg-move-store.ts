@@ -209,7 +209,14 @@ export class PgMoveStore implements MoveStore {
       await this.fairness.recordClientSeed(client, gameId, move.clientSeed.playerId, move.clientSeed.seed);
     for (const c of move.clientSeeds ?? [])
       await this.fairness.recordClientSeed(client, gameId, c.playerId, c.seed);
-    if (move.gameSeed) await this.fairness.recordGameSeed(client, gameId, move.gameSeed);
+    // Bots' seeds follow their seats: rewritten when the lobby's seats change, and fixed at the start from the
+    // seats the game seed was computed from, before it is recorded.
+    if (move.gameSeed) {
+      await this.fairness.recordBotSeeds(client, gameId, before!.seats);
+      await this.fairness.recordGameSeed(client, gameId, move.gameSeed);
+    } else if (seating && after.status === 'LOBBY') {
+      await this.fairness.recordBotSeeds(client, gameId, after.seats);
+    }
     return this.recordMove(client, move);
   }
 

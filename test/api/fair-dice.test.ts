@@ -117,7 +117,7 @@ describe('an honest game', () => {
     const fairness = await fairnessOf(gameId);
     expect(fairness).toEqual({
       algorithm: 'hmac-sha256-chain-v1',
-      serverSeeds: 'hmac-sha256-k0-v1',
+      serverSeeds: 'hmac-sha256-k0-v2',
       commitment: sha256(chain[0]!).toString('hex'),
       gameSeed: null,
       rollOffKey: null,

@@ -1,6 +1,7 @@
 // The client verifier (examples/verifier) against FAIRNESS.md's worked example and against the server's own
 // derivation: whole rounds, one die changed, a key from another game, a gap filled later.
 import {
+  botClientSeed,
   chainKeys,
   fairHand,
   fairRollOff,
@@ -9,6 +10,7 @@ import {
   sha256,
 } from '../../src/engine/fair-dice';
 import {
+  botClientSeed as clientBotSeed,
   FairnessVerifier,
   fromHex,
   handTrace,
@@ -202,5 +204,15 @@ describe('server-drawn seeds (serverSeeds "hmac-sha256-k0-v1")', () => {
   it('derives the documented value, as the server does', async () => {
     expect(await clientServerSeed(fromHex(EXAMPLE.k0)!, PLAYER)).toBe(SEED);
     expect(serverClientSeed(Buffer.from(EXAMPLE.k0, 'hex'), PLAYER)).toBe(SEED);
+  });
+});
+
+describe('bots\' seeds (serverSeeds "hmac-sha256-k0-v2")', () => {
+  // FAIRNESS.md, "Server-drawn seeds": k[0] of the worked example and a bot at seat 1.
+  const SEED = '39b3d324141fae2d9f96387753c0c5e24181a9a5b06ddd6ee4fd6741df38bd57';
+
+  it('derives the documented value, as the server does', async () => {
+    expect(await clientBotSeed(fromHex(EXAMPLE.k0)!, 1)).toBe(SEED);
+    expect(botClientSeed(Buffer.from(EXAMPLE.k0, 'hex'), 1)).toBe(SEED);
   });
 });

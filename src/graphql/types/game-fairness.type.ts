@@ -14,7 +14,7 @@ export class GameFairness {
   @Field(() => String, {
     nullable: true,
     description:
-      'How the server drew the client seeds it gave (bots\', and players\' who gave none): "hmac-sha256-k0-v1" when each is the hex HMAC-SHA256(k[0], "server-seed:" + Player.id), checkable once k[0] is revealed; null for older games, whose server-drawn seeds were random.',
+      'How the server drew the client seeds it gave, checkable once k[0] is revealed: "hmac-sha256-k0-v2" (every game made now) when a bot\'s is the hex HMAC-SHA256(k[0], "server-seed:bot:" + its Seat.position at start) and a player\'s who gave none the hex HMAC-SHA256(k[0], "server-seed:" + Player.id); "hmac-sha256-k0-v1" for older games where bots\' seeds follow the Player.id rule too; null for the oldest games, whose server-drawn seeds were random.',
   })
   serverSeeds!: string | null;
 

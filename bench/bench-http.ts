@@ -66,3 +66,21 @@ export async function registerBenchPlayer(gql: BenchGql, url: string, name: stri
   );
   return { id: d.registerPlayer.player.id, token: d.registerPlayer.token };
 }
+
+/** Registers `count` players named `name(0)`, `name(1)`, ..., `batch` requests at a time. */
+export async function registerBenchPlayers(
+  gql: BenchGql,
+  url: string,
+  count: number,
+  name: (i: number) => string,
+  batch: number,
+): Promise<BenchPlayer[]> {
+  const players: BenchPlayer[] = [];
+  for (let i = 0; i < count; i += batch) {
+    const n = Math.min(batch, count - i);
+    players.push(
+      ...(await Promise.all(Array.from({ length: n }, (_, k) => registerBenchPlayer(gql, url, name(i + k))))),
+    );
+  }
+  return players;
+}

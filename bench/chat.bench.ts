@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { spawnServerProcess, type ServerProcess } from '../scripts/server-process';
-import { keepAliveGql, registerBenchPlayer, type BenchPlayer } from './bench-http';
+import { keepAliveGql, registerBenchPlayers, type BenchPlayer } from './bench-http';
 import { benchDatabase, integerOptions } from './bench-support';
 
 const options = integerOptions(process.argv.slice(2), {
@@ -22,7 +22,6 @@ const options = integerOptions(process.argv.slice(2), {
 
 const gql = keepAliveGql(256);
 type Player = BenchPlayer;
-const register = (url: string, name: string): Promise<Player> => registerBenchPlayer(gql, url, name);
 
 async function createGame(url: string, host: Player): Promise<string> {
   const d = await gql<{ createGame: { game: { id: string } } }>(
@@ -88,13 +87,7 @@ async function main(): Promise<void> {
   const b = await startServer(db.url);
   const clients: Client[] = [];
   try {
-    const senders: Player[] = [];
-    for (let i = 0; i < options.senders; i += 20) {
-      const batch = Math.min(20, options.senders - i);
-      senders.push(
-        ...(await Promise.all(Array.from({ length: batch }, (_, k) => register(a.url, `S${i + k}`)))),
-      );
-    }
+    const senders = await registerBenchPlayers(gql, a.url, options.senders, (i) => `S${i}`, 20);
 
     // 1. Throughput on one process, fanning out to its subscribers.
     const gameId = await createGame(a.url, senders[0]!);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { spawnServerProcess, type ServerProcess } from '../scripts/server-process';
-import { keepAliveGql, registerBenchPlayer, type BenchPlayer } from './bench-http';
+import { keepAliveGql, registerBenchPlayer, registerBenchPlayers, type BenchPlayer } from './bench-http';
 import { benchDatabase, integerOptions } from './bench-support';
 
 const options = integerOptions(process.argv.slice(2), {
@@ -137,13 +137,7 @@ async function main(): Promise<void> {
   const clients: Client[] = [];
   try {
     // Players and their lobbies.
-    const players: Player[] = [];
-    for (let i = 0; i < options.players; i += 25) {
-      const n = Math.min(25, options.players - i);
-      players.push(
-        ...(await Promise.all(Array.from({ length: n }, (_, k) => register(a.url, `Pr ${i + k}`)))),
-      );
-    }
+    const players = await registerBenchPlayers(gql, a.url, options.players, (i) => `Pr ${i}`, 25);
     const tables: Player[][] = [];
     for (let i = 0; i < players.length; i += options.seats) tables.push(players.slice(i, i + options.seats));
     const games: string[] = [];

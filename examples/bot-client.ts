@@ -1,6 +1,7 @@
 /**
  * A reference client for the Perudo API: a bot that plays whole games through the public contract only
- * (GraphQL over HTTP with `fetch` for its moves, graphql-ws for the live streams).
+ * (graphql-ws for the live streams and, while that socket is connected, its moves; GraphQL over HTTP with
+ * `fetch` for the rest, and for moves when the socket is down).
  *
  *   npx ts-node --transpile-only examples/bot-client.ts --url http://localhost:4000/graphql --create --preset PERUDO
  *   npx ts-node --transpile-only examples/bot-client.ts --url http://localhost:4000/graphql --join <gameId>
@@ -11,8 +12,8 @@
  * log, resumed after the last event it saw whenever the connection drops. A server that restarts mid-game
  * is waited for: requests are sent again with a growing pause, moves with the same idempotencyKey.
  *
- * The parts are in examples/bot/: transport.ts (HTTP, retries), connection.ts (the socket and the player's
- * stream), strategy.ts (the move), describe.ts (what it prints), game-view.ts (what it reads of a game).
+ * The parts are in examples/bot/: transport.ts (requests, retries), connection.ts (the socket and the
+ * player's stream), strategy.ts (the move), describe.ts (what it prints), game-view.ts (what it reads of a game).
  */
 import type { Client } from 'graphql-ws';
 import { BotConnection, type PlayerSignal } from './bot/connection';
@@ -86,6 +87,9 @@ export interface BotResult {
   readonly moves: number;
   /** HTTP requests sent again because the server could not be reached (e.g. while it restarted). */
   readonly retries: number;
+  /** Mutations (moves, the start, chat) answered over the socket, and sent over HTTP. */
+  readonly socketMutations: number;
+  readonly httpMutations: number;
   /** YOUR_TURN events its own stream brought for this game. */
   readonly turnsSignalled: number;
 }
@@ -215,6 +219,7 @@ export async function runBot(options: BotOptions): Promise<BotResult> {
   };
 
   const connection = options.connection ?? new BotConnection(options.url, http.token!, policy, log);
+  http.socket = connection;
   // Its own stream says when a turn of its begins, in this game or any other on the same socket.
   let turnsSignalled = 0;
   const unwatch = connection.watch(gameId, (signal: PlayerSignal) => {
@@ -273,6 +278,8 @@ export async function runBot(options: BotOptions): Promise<BotResult> {
     resumes: follow.resumes,
     moves,
     retries: http.retries,
+    socketMutations: http.socketMutations,
+    httpMutations: http.httpMutations,
     turnsSignalled,
   };
 }

@@ -243,7 +243,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     chat: new ChatService(chatStore, games.reads, new IdempotencyRecords(db.pool), chatFeeds),
     chatFeeds,
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
-    onMoveOutcome: (operation, outcome) => metrics.move(operation, outcome),
+    onMoveOutcome: (operation, outcome, transport) => metrics.move(operation, outcome, transport),
   };
   const turnTimer = new TurnTimer(
     games.turnDeadlines,

@@ -1,9 +1,18 @@
 // One WebSocket for everything a bot follows, in any number of games: its own stream (playerEvents: whose
 // turn it is, a game started or finished) and each game's event log (gameEvents). Every subscription resumes
-// by itself after the connection drops (a server restart), with a growing pause between attempts.
+// by itself after the connection drops (a server restart), with a growing pause between attempts. While it is
+// connected, the bot's mutations go over it too (send).
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { backoff, DEFAULT_RETRY, FatalError, sleep, type RetryPolicy } from './transport';
+import {
+  backoff,
+  DEFAULT_RETRY,
+  FatalError,
+  sleep,
+  type GraphqlBody,
+  type OperationSocket,
+  type RetryPolicy,
+} from './transport';
 
 export interface PlayerEvent {
   type: string;
@@ -15,8 +24,10 @@ export type PlayerSignal = PlayerEvent['type'] | 'RESUMED';
 
 const PLAYER_EVENTS = 'subscription { playerEvents { type game { id } } }';
 
-export class BotConnection {
+export class BotConnection implements OperationSocket {
   readonly client: Client;
+  /** The socket has an acknowledged connection (operations may be sent on it). */
+  connected = false;
   /** How many times the player stream was subscribed again after a loss. */
   playerResumes = 0;
   private readonly games = new Map<string, (signal: PlayerSignal) => void>();
@@ -36,6 +47,34 @@ export class BotConnection {
       connectionParams: { authorization: `Bearer ${token}` },
       retryAttempts: 0, // each subscription resumes by itself, from where it was
       lazy: true,
+      on: {
+        connected: () => {
+          this.connected = true;
+        },
+        closed: () => {
+          this.connected = false;
+        },
+      },
+    });
+  }
+
+  /** One operation's answer over the socket, or null when it is down or went down before answering. */
+  send<T>(query: string, variables: Record<string, unknown>): Promise<GraphqlBody<T> | null> {
+    if (!this.connected || this.closed) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      let answer: GraphqlBody<T> | null = null;
+      this.client.subscribe<T>(
+        { query, variables },
+        {
+          next: (result) => {
+            answer = result as GraphqlBody<T>;
+          },
+          // An array: the server refused the operation (its errors, as over HTTP); else the socket closed.
+          error: (error) =>
+            resolve(Array.isArray(error) ? { errors: error as GraphqlBody<T>['errors'] } : answer),
+          complete: () => resolve(answer),
+        },
+      );
     });
   }
 

@@ -1,7 +1,9 @@
-// GraphQL over HTTP for the bot, surviving a server that restarts: a request that meets no server (connection
-// refused or reset, a 502/503/504 from a proxy, a body that is not GraphQL's JSON) is sent again after a
-// growing pause. Mutations carry an idempotencyKey that stays the same on every retry, so a move the server
-// applied before it died is answered from its record instead of being played twice.
+// GraphQL for the bot, surviving a server that restarts: mutations go over the bot's socket while it is
+// connected, everything else (and a mutation whose socket is down or drops before answering) over HTTP. A
+// request that meets no server (connection refused or reset, a 502/503/504 from a proxy, a body that is not
+// GraphQL's JSON) is sent again after a growing pause. Mutations carry an idempotencyKey that stays the same
+// on every retry, so a move the server applied before it died is answered from its record instead of being
+// played twice.
 import { randomUUID } from 'node:crypto';
 
 /** An error the bot cannot recover from by trying again. */
@@ -31,11 +33,30 @@ export interface UserError {
   message: string;
 }
 
+/** A GraphQL answer, as sent over HTTP or a socket. */
+export interface GraphqlBody<T> {
+  data?: T | null;
+  errors?: readonly { message: string; extensions?: { code?: string; retryAfterSeconds?: number } }[];
+}
+
+/** A socket that can carry one operation (see BotConnection). */
+export interface OperationSocket {
+  /** The answer, or null when the socket is down or went down before answering. */
+  send<T>(query: string, variables: Record<string, unknown>): Promise<GraphqlBody<T> | null>;
+}
+
+const MUTATION = /^\s*mutation\b/;
+
 /** A GraphQL endpoint as one player sees it. */
 export class GraphqlTransport {
   /** Requests sent again after a failure to reach the server. */
   retries = 0;
+  /** Mutations answered over the socket, and sent over HTTP. */
+  socketMutations = 0;
+  httpMutations = 0;
   token: string | undefined;
+  /** The player's socket (with the same token): mutations go over it while it is connected. */
+  socket: OperationSocket | null = null;
 
   constructor(
     readonly url: string,
@@ -43,11 +64,17 @@ export class GraphqlTransport {
     private readonly log: (line: string) => void = () => {},
   ) {}
 
-  /** POSTs one operation, again after a failure to reach the server; GraphQL errors are thrown (fatal). */
+  /**
+   * Sends one operation (a mutation over the socket if it is connected, else over HTTP), again after a failure
+   * to reach the server; GraphQL errors are thrown (fatal).
+   */
   async request<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
     const body = JSON.stringify({ query, variables });
+    const mutation = MUTATION.test(query);
     for (let failures = 0; ;) {
-      const answer = await this.attempt<T>(body);
+      const answer =
+        (mutation ? await this.overSocket<T>(query, variables) : null) ??
+        (await this.attempt<T>(body, mutation));
       if (answer.kind === 'data') return answer.data;
       if (answer.kind === 'error') throw new FatalError(answer.message);
       if (answer.kind === 'rate-limited') {
@@ -75,7 +102,18 @@ export class GraphqlTransport {
     ).then((data) => data[name]!);
   }
 
-  private async attempt<T>(body: string): Promise<Attempt<T>> {
+  private async overSocket<T>(query: string, variables: Record<string, unknown>): Promise<Attempt<T> | null> {
+    const answer = await this.socket?.send<T>(query, variables);
+    if (!answer) {
+      if (this.socket) this.log('no answer on the socket; sending over HTTP');
+      return null;
+    }
+    this.socketMutations++;
+    return judge(answer, 'the socket');
+  }
+
+  private async attempt<T>(body: string, mutation: boolean): Promise<Attempt<T>> {
+    if (mutation) this.httpMutations++;
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     let response: Response;
@@ -95,23 +133,23 @@ export class GraphqlTransport {
     } catch {
       return { kind: 'unreachable', reason: `HTTP ${response.status} without a GraphQL answer` };
     }
-    const first = parsed.errors?.[0];
-    if (first?.extensions?.code === 'RATE_LIMITED') {
-      return { kind: 'rate-limited', retryAfterMs: 1000 * (first.extensions.retryAfterSeconds ?? 1) };
-    }
-    if (first || !parsed.data) {
-      return {
-        kind: 'error',
-        message: `${first?.extensions?.code ?? `HTTP ${response.status}`}: ${first?.message ?? 'no data'}`,
-      };
-    }
-    return { kind: 'data', data: parsed.data };
+    return judge(parsed, `HTTP ${response.status}`);
   }
 }
 
-interface GraphqlBody<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string; retryAfterSeconds?: number } }[];
+/** What an answer means for the bot: its data, a wait (rate limited), or an error it cannot get past. */
+function judge<T>(parsed: GraphqlBody<T>, from: string): Attempt<T> {
+  const first = parsed.errors?.[0];
+  if (first?.extensions?.code === 'RATE_LIMITED') {
+    return { kind: 'rate-limited', retryAfterMs: 1000 * (first.extensions.retryAfterSeconds ?? 1) };
+  }
+  if (first || !parsed.data) {
+    return {
+      kind: 'error',
+      message: `${first?.extensions?.code ?? from}: ${first?.message ?? 'no data'}`,
+    };
+  }
+  return { kind: 'data', data: parsed.data };
 }
 
 type Attempt<T> =

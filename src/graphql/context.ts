@@ -54,8 +54,8 @@ export interface Services {
   readonly chatFeeds: ChatFeeds;
   /** Games (lobby or in play) a player may sit in at once. */
   readonly maxActiveGamesPerPlayer: number;
-  /** Told of every game mutation's outcome (metrics). */
-  readonly onMoveOutcome?: (operation: string, outcome: string) => void;
+  /** Told of every game mutation's outcome and the transport it came on (metrics). */
+  readonly onMoveOutcome?: (operation: string, outcome: string, transport: 'http' | 'ws') => void;
 }
 
 export interface GraphQLContext extends PlayerLoaders {

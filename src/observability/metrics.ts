@@ -23,8 +23,8 @@ export class Metrics {
 
   private readonly moves = new Counter({
     name: 'perudo_moves_total',
-    help: 'Game mutations answered, by operation and outcome (ACCEPTED or the refusal code).',
-    labelNames: ['operation', 'outcome'] as const,
+    help: 'Game mutations answered, by operation, outcome (ACCEPTED or the refusal code) and transport (http, ws).',
+    labelNames: ['operation', 'outcome', 'transport'] as const,
     registers: [this.registry],
   });
   private readonly requestDuration = new Histogram({
@@ -130,8 +130,8 @@ export class Metrics {
     this.sources = sources;
   }
 
-  move(operation: string, outcome: string): void {
-    this.moves.inc({ operation, outcome });
+  move(operation: string, outcome: string, transport: 'http' | 'ws'): void {
+    this.moves.inc({ operation, outcome, transport });
   }
 
   request(type: string, field: string, seconds: number): void {

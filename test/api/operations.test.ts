@@ -229,7 +229,9 @@ describe('metrics', () => {
     const players = await Promise.all(['Ann', 'Bob'].map((n) => registerPlayer(app.url, n)));
     const game = await startedGame(app.url, players, { preset: 'PUB' });
     const before = await scrape();
-    expect(value(before, 'perudo_moves_total{operation="placeBid",outcome="ACCEPTED"}')).toBeNull();
+    expect(
+      value(before, 'perudo_moves_total{operation="placeBid",outcome="ACCEPTED",transport="http"}'),
+    ).toBeNull();
 
     const turn = game.turn!.position;
     const mover = players[turn]!;
@@ -242,10 +244,18 @@ describe('metrics', () => {
     expect(JSON.stringify(refused.body)).toContain('NOT_YOUR_TURN');
 
     const after = await scrape();
-    expect(value(after, 'perudo_moves_total{operation="placeBid",outcome="ACCEPTED"}')).toBe(1);
-    expect(value(after, 'perudo_moves_total{operation="placeBid",outcome="NOT_YOUR_TURN"}')).toBe(1);
-    expect(value(after, 'perudo_moves_total{operation="startGame",outcome="ACCEPTED"}')).toBe(1);
-    expect(value(after, 'perudo_moves_total{operation="createGame",outcome="ACCEPTED"}')).toBe(1);
+    expect(value(after, 'perudo_moves_total{operation="placeBid",outcome="ACCEPTED",transport="http"}')).toBe(
+      1,
+    );
+    expect(
+      value(after, 'perudo_moves_total{operation="placeBid",outcome="NOT_YOUR_TURN",transport="http"}'),
+    ).toBe(1);
+    expect(
+      value(after, 'perudo_moves_total{operation="startGame",outcome="ACCEPTED",transport="http"}'),
+    ).toBe(1);
+    expect(
+      value(after, 'perudo_moves_total{operation="createGame",outcome="ACCEPTED",transport="http"}'),
+    ).toBe(1);
     expect(
       value(after, 'perudo_graphql_request_duration_seconds_count{type="mutation",field="placeBid"}'),
     ).toBe(2);

@@ -96,7 +96,8 @@ export function moveOutcome(
   result: MoveResult,
   clientMutationId: string | null,
 ): GamePayload {
-  ctx.services.onMoveOutcome?.(operation, outcomeOf(result));
+  // Only a socket's operations carry a socketKey.
+  ctx.services.onMoveOutcome?.(operation, outcomeOf(result), ctx.socketKey === undefined ? 'http' : 'ws');
   if (result.kind === 'not_found') throw notFound('that game');
   const viewer = { playerId: ctx.viewer!.id };
   const { gameId, state } = result;

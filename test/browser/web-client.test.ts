@@ -64,6 +64,26 @@ it('two players play a whole game in the browser, each seeing only their own dic
   const bob = await (await browser.newContext()).newPage();
   const errors: string[] = [];
   for (const page of [ann, bob]) page.on('pageerror', (e) => errors.push(String(e)));
+  // Moves go on the page's socket while it is connected: the bids and calls sent in frames and over HTTP,
+  // and the sockets' acknowledged connections.
+  const framed = { PlaceBid: 0, CallDudo: 0 };
+  const posted: string[] = [];
+  const acks = new Map<Page, number>();
+  for (const page of [ann, bob]) {
+    page.on('websocket', (ws) => {
+      ws.on('framesent', ({ payload }) => {
+        for (const name of ['PlaceBid', 'CallDudo'] as const)
+          if (String(payload).includes(`mutation ${name}`)) framed[name]++;
+      });
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"connection_ack"')) acks.set(page, (acks.get(page) ?? 0) + 1);
+      });
+    });
+    page.on('request', (request) => {
+      const body = request.postData() ?? '';
+      if (request.method() === 'POST' && /mutation (PlaceBid|CallDudo)/.test(body)) posted.push(body);
+    });
+  }
   await register(ann, 'Ann');
   await register(bob, 'Bob');
 
@@ -85,6 +105,7 @@ it('two players play a whole game in the browser, each seeing only their own dic
 
   let screenshot = false;
   let calls = 0;
+  let bidsClicked = 0;
   let resumed = false;
   let reloaded = false;
   for (let moves = 0; ; moves++) {
@@ -171,6 +192,7 @@ it('two players play a whole game in the browser, each seeing only their own dic
       calls++;
     } else {
       await mover.locator('[data-testid^=min-bid-]').first().click();
+      bidsClicked++;
     }
     await mover.waitForFunction(
       (v) => Number(document.querySelector('.table-head')?.getAttribute('data-version')) > v,
@@ -182,8 +204,11 @@ it('two players play a whole game in the browser, each seeing only their own dic
       if (!reloaded && (await ann.locator('[data-testid=winner]').count()) === 0) {
         // A reload keeps the card of the round that just ended.
         const card = await ann.locator('[data-testid=last-round]').innerText();
+        const acked = acks.get(ann) ?? 0;
         await ann.reload();
         await ann.waitForSelector('[data-testid=last-round] .reveal');
+        // The reloaded page's next move waits for its socket (else it would go over HTTP, as it may).
+        while ((acks.get(ann) ?? 0) === acked) await ann.waitForTimeout(20);
         expect(await ann.locator('[data-testid=last-round]').innerText()).toBe(card);
         reloaded = true;
       }
@@ -196,6 +221,10 @@ it('two players play a whole game in the browser, each seeing only their own dic
   expect(screenshot).toBe(true);
   expect(resumed).toBe(true);
   expect(reloaded).toBe(true);
+  // Every bid and call clicked travelled on the socket, once, and none over HTTP.
+  expect(bidsClicked).toBeGreaterThan(0);
+  expect(framed).toEqual({ PlaceBid: bidsClicked, CallDudo: calls });
+  expect(posted).toEqual([]);
   // The version is the page's business, not the players'.
   expect(await ann.locator('.table-head').innerText()).not.toContain('version');
   // The page has an icon: no 404 for /favicon.svg.

@@ -1,4 +1,5 @@
-// The API client: operations over HTTP (fetch) and subscriptions over WebSocket (graphql-ws).
+// The API client: subscriptions over WebSocket (graphql-ws), mutations on that socket while it is open, and
+// everything else over HTTP (fetch).
 import { createClient, type Client } from 'graphql-ws';
 import { apiReachable, apiUnreachable } from './api-status';
 import { API_URL, WS_URL } from './config';
@@ -20,11 +21,27 @@ interface GraphQLResponse<T> {
   errors?: { message: string; extensions?: { code?: string; retryAfterSeconds?: number } }[];
 }
 
-/** Runs a query or mutation as the signed-in player (or anonymously); throws the first top-level error. */
+const MUTATION = /^\s*mutation\b/;
+
+/**
+ * Runs a query or mutation as the signed-in player (or anonymously); throws the first top-level error. A
+ * mutation goes over the open WebSocket when there is one, else (or when the socket drops before answering)
+ * over HTTP: every mutation that is not naturally idempotent carries an idempotencyKey, so the HTTP retry of a
+ * move the server already applied is answered from its record.
+ */
 export async function execute<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
   ...[variables]: TVariables extends Record<string, never> ? [] : [TVariables]
 ): Promise<TResult> {
+  const query = document.toString();
+  const vars = (variables ?? {}) as Record<string, unknown>;
+  if (MUTATION.test(query)) {
+    const answer = await overSocket<TResult>(query, vars);
+    if (answer) {
+      apiReachable();
+      return settle(answer, 'the socket answered without data');
+    }
+  }
   const token = session.token();
   let response: Response;
   try {
@@ -35,7 +52,7 @@ export async function execute<TResult, TVariables>(
         accept: 'application/graphql-response+json, application/json',
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: JSON.stringify({ query: document.toString(), variables: variables ?? {} }),
+      body: JSON.stringify({ query, variables: vars }),
     });
   } catch {
     apiUnreachable();
@@ -43,6 +60,11 @@ export async function execute<TResult, TVariables>(
   }
   apiReachable();
   const body = (await response.json().catch(() => null)) as GraphQLResponse<TResult> | null;
+  return settle(body, `HTTP ${response.status} without data`);
+}
+
+/** The data of an answer, or its first top-level error thrown. */
+function settle<TResult>(body: GraphQLResponse<TResult> | null, noData: string): TResult {
   const error = body?.errors?.[0];
   if (error) {
     const code = error.extensions?.code ?? null;
@@ -50,12 +72,41 @@ export async function execute<TResult, TVariables>(
     if (code === 'UNAUTHENTICATED') session.signOut();
     throw new ApiError(error.message, code, error.extensions?.retryAfterSeconds ?? null);
   }
-  if (!body?.data) throw new ApiError(`HTTP ${response.status} without data`, null);
+  if (!body?.data) throw new ApiError(noData, null);
   return body.data;
+}
+
+/**
+ * One operation on the subscriptions' socket if it is connected with the session's token: its answer, or
+ * null when the socket is down or went down before answering (the caller sends it over HTTP).
+ */
+function overSocket<TResult>(
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<GraphQLResponse<TResult> | null> {
+  const client = socket;
+  if (!client || !socketConnected || socketToken !== session.token()) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    let answer: GraphQLResponse<TResult> | null = null;
+    client.subscribe<TResult>(
+      { query, variables },
+      {
+        next: (result) => {
+          answer = result as GraphQLResponse<TResult>;
+        },
+        // An array: the server refused the operation (its errors, as over HTTP); anything else: the socket closed.
+        error: (error) =>
+          resolve(Array.isArray(error) ? { errors: error as GraphQLResponse<TResult>['errors'] } : answer),
+        complete: () => resolve(answer),
+      },
+    );
+  });
 }
 
 let socket: Client | null = null;
 let socketToken: string | null | undefined;
+/** The socket has an acknowledged connection (mutations may use it). */
+let socketConnected = false;
 
 /** One WebSocket for all subscriptions, opened with the signed-in player's token (reopened if it changes). */
 function wsClient(): Client {
@@ -63,13 +114,23 @@ function wsClient(): Client {
   if (socket && socketToken === token) return socket;
   void socket?.dispose();
   socketToken = token;
-  socket = createClient({
+  socketConnected = false;
+  const client: Client = createClient({
     url: WS_URL,
     lazy: true,
     connectionParams: token ? { authorization: `Bearer ${token}` } : {},
     // Reconnection is the subscriber's: it resumes from what it has seen (see subscribe below).
     retryAttempts: 0,
+    on: {
+      connected: () => {
+        if (socket === client) socketConnected = true;
+      },
+      closed: () => {
+        if (socket === client) socketConnected = false;
+      },
+    },
   });
+  socket = client;
   return socket;
 }
 

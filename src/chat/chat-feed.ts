@@ -2,6 +2,7 @@
 // seq order, exactly once, across processes (notices on the change bus, a periodic check for lost ones).
 import type { ChangeBus } from '../realtime/change-bus';
 import { Inbox } from '../realtime/inbox';
+import { SequencedFeed } from '../realtime/sequenced-feed';
 import type { ChatRecord, ChatRepository } from '../store/chat.repository';
 import type { ChatAnnouncer } from './chat.service';
 
@@ -29,53 +30,30 @@ function decodeNotice(text: string): Notice | null {
 }
 
 /** One followed game: its last message known here, and its subscribers. */
-class ChatFeed {
+class ChatFeed extends SequencedFeed<ChatRecord> {
   readonly subscribers = new Set<ChatStream>();
-  private reading: Promise<void> | null = null;
-  private again = false;
 
   constructor(
     readonly gameId: string,
     public last: number,
     private readonly store: ChatRepository,
-    private readonly log: (m: unknown) => void,
+    log: (m: unknown) => void,
     /** Resolves once the mute changes heard so far apply to the subscribers. */
     private readonly mutesSettled: () => Promise<void>,
-  ) {}
-
-  /** Hands out the messages that follow `last`; false on a gap (the rest is read from storage). */
-  advance(messages: readonly ChatRecord[]): boolean {
-    for (const m of messages) {
-      if (m.seq <= this.last) continue;
-      if (m.seq !== this.last + 1) return false;
-      this.last = m.seq;
-      for (const s of this.subscribers) s.accept(m);
-    }
-    return true;
+  ) {
+    super(log);
   }
 
-  /** Reads everything after `last`; concurrent calls coalesce into one more read. */
-  catchUp(): void {
-    if (this.reading) {
-      this.again = true;
-      return;
-    }
-    this.reading = (async () => {
-      do {
-        this.again = false;
-        try {
-          for (;;) {
-            const page = await this.store.page(this.gameId, this.last, PAGE);
-            // A mute heard before this message's notice applies to it.
-            await this.mutesSettled();
-            if (!this.advance(page) || page.length < PAGE) break;
-          }
-        } catch (error) {
-          this.log(error);
-        }
-      } while (this.again);
-      this.reading = null;
-    })();
+  protected take(m: ChatRecord): void {
+    this.last = m.seq;
+    for (const s of this.subscribers) s.accept(m);
+  }
+
+  protected async readAfterLast(): Promise<{ items: readonly ChatRecord[]; more: boolean }> {
+    const page = await this.store.page(this.gameId, this.last, PAGE);
+    // A mute heard before this message's notice applies to it.
+    await this.mutesSettled();
+    return { items: page, more: page.length >= PAGE };
   }
 }
 

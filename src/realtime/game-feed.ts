@@ -13,6 +13,7 @@ import type { GameStateCache } from '../store/game-state-cache';
 import type { ChangeBus } from './change-bus';
 import { sliceSpent, yieldToLoop } from './event-loop-pacer';
 import { Inbox } from './inbox';
+import { SequencedFeed } from './sequenced-feed';
 
 /** One event with the game's state right after it (so each viewer's view can be built as of that event). */
 export interface FeedItem extends LoggedEvent {
@@ -51,58 +52,41 @@ export interface ReplayStore {
  * Follows one game for every subscriber of this process: on each change notice it reads the new events
  * from the log once, folds them into its state, and hands each (event, state) to the subscribers.
  */
-class GameFeed {
+class GameFeed extends SequencedFeed<GameEvent> {
   readonly subscribers = new Set<EventStream>();
-  private reading: Promise<void> | null = null;
-  private again = false;
 
   constructor(
     readonly gameId: string,
     public state: GameState,
     private readonly cache: GameStateCache,
     private readonly store: ReplayStore,
-    private readonly log: (m: unknown) => void,
-  ) {}
-
-  /** Folds the events that follow the feed's state and hands them out; returns false on a gap. */
-  advance(events: readonly GameEvent[]): boolean {
-    for (const event of events) {
-      if (event.seq <= this.state.seq) continue;
-      if (event.seq !== this.state.seq + 1) return false;
-      this.state = applyEvent(this.state, event);
-      this.store.eventLog.offer(this.gameId, this.state);
-      const item = { gameId: this.gameId, event, state: this.state };
-      for (const s of this.subscribers) s.accept(item);
-      this.store.fannedOut?.(event, this.subscribers.size);
-    }
-    return true;
+    log: (m: unknown) => void,
+  ) {
+    super(log);
   }
 
-  /** Reads everything after the feed's state; concurrent calls coalesce into one more read. */
-  catchUp(): void {
-    if (this.reading) {
-      this.again = true;
-      return;
-    }
-    this.reading = (async () => {
-      do {
-        this.again = false;
-        try {
-          for (;;) {
-            const events = await this.store.eventLog.events(this.gameId, { afterSeq: this.state.seq });
-            if (!this.advance(events)) break;
-            // Another process moved: the next move here then starts from the new state, not a stale guess.
-            if (events.length) this.cache.cacheNewerState(this.gameId, this.state);
-            if (events.length < EVENT_PAGE_SIZE) break;
-            if (sliceSpent()) await yieldToLoop();
-          }
-        } catch (error) {
-          this.log(error);
-          // The next notice or resync retries; a transient database error loses nothing.
-        }
-      } while (this.again);
-      this.reading = null;
-    })();
+  get last(): number {
+    return this.state.seq;
+  }
+
+  /** Folds the event into the feed's state and hands (event, state) to every subscriber. */
+  protected take(event: GameEvent): void {
+    this.state = applyEvent(this.state, event);
+    this.store.eventLog.offer(this.gameId, this.state);
+    const item = { gameId: this.gameId, event, state: this.state };
+    for (const s of this.subscribers) s.accept(item);
+    this.store.fannedOut?.(event, this.subscribers.size);
+  }
+
+  protected async readAfterLast(): Promise<{ items: readonly GameEvent[]; more: boolean }> {
+    const events = await this.store.eventLog.events(this.gameId, { afterSeq: this.state.seq });
+    return { items: events, more: events.length >= EVENT_PAGE_SIZE };
+  }
+
+  protected override async afterPage(events: readonly GameEvent[]): Promise<void> {
+    // Another process moved: the next move here then starts from the new state, not a stale guess.
+    if (events.length) this.cache.cacheNewerState(this.gameId, this.state);
+    if (events.length >= EVENT_PAGE_SIZE && sliceSpent()) await yieldToLoop();
   }
 }
 

@@ -22,6 +22,9 @@ export interface PlayerEvent {
 /** What the bot's own stream tells a game's driver; RESUMED: the stream was down, something may be missed. */
 export type PlayerSignal = PlayerEvent['type'] | 'RESUMED';
 
+/** How long a move waits for its answer on the socket before it is sent over HTTP instead. */
+const SOCKET_ANSWER_MS = 10_000;
+
 const PLAYER_EVENTS = 'subscription { playerEvents { type game { id } } }';
 
 export class BotConnection implements OperationSocket {
@@ -63,7 +66,17 @@ export class BotConnection implements OperationSocket {
     if (!this.connected || this.closed) return Promise.resolve(null);
     return new Promise((resolve) => {
       let answer: GraphqlBody<T> | null = null;
-      this.client.subscribe<T>(
+      // A connection that died without a close frame answers nothing: the caller then goes over HTTP, with
+      // the same idempotencyKey, so a move the server did apply is not played twice.
+      const timer = setTimeout(() => {
+        cancel();
+        resolve(answer);
+      }, SOCKET_ANSWER_MS);
+      const settle = (result: GraphqlBody<T> | null): void => {
+        clearTimeout(timer);
+        resolve(result);
+      };
+      const cancel = this.client.subscribe<T>(
         { query, variables },
         {
           next: (result) => {
@@ -71,8 +84,8 @@ export class BotConnection implements OperationSocket {
           },
           // An array: the server refused the operation (its errors, as over HTTP); else the socket closed.
           error: (error) =>
-            resolve(Array.isArray(error) ? { errors: error as GraphqlBody<T>['errors'] } : answer),
-          complete: () => resolve(answer),
+            settle(Array.isArray(error) ? { errors: error as GraphqlBody<T>['errors'] } : answer),
+          complete: () => settle(answer),
         },
       );
     });

@@ -41,6 +41,8 @@ export interface GraphqlBody<T> {
 
 /** A socket that can carry one operation (see BotConnection). */
 export interface OperationSocket {
+  /** Whether the socket has an acknowledged connection (a send may be answered). */
+  readonly connected: boolean;
   /** The answer, or null when the socket is down or went down before answering. */
   send<T>(query: string, variables: Record<string, unknown>): Promise<GraphqlBody<T> | null>;
 }
@@ -103,9 +105,11 @@ export class GraphqlTransport {
   }
 
   private async overSocket<T>(query: string, variables: Record<string, unknown>): Promise<Attempt<T> | null> {
+    const wasConnected = this.socket?.connected ?? false;
     const answer = await this.socket?.send<T>(query, variables);
     if (!answer) {
-      if (this.socket) this.log('no answer on the socket; sending over HTTP');
+      // Said when a socket that was up failed this request, not again for each move while it stays down.
+      if (wasConnected) this.log('no answer on the socket; sending over HTTP');
       return null;
     }
     this.socketMutations++;

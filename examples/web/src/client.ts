@@ -22,6 +22,8 @@ interface GraphQLResponse<T> {
 }
 
 const MUTATION = /^\s*mutation\b/;
+/** How long a mutation waits for its answer on the socket before it is sent over HTTP instead. */
+const SOCKET_ANSWER_MS = 10_000;
 
 /**
  * Runs a query or mutation as the signed-in player (or anonymously); throws the first top-level error. A
@@ -88,7 +90,17 @@ function overSocket<TResult>(
   if (!client || !socketConnected || socketToken !== session.token()) return Promise.resolve(null);
   return new Promise((resolve) => {
     let answer: GraphQLResponse<TResult> | null = null;
-    client.subscribe<TResult>(
+    // A connection that died without a close frame (a phone that lost its network) answers nothing: the
+    // mutation then goes over HTTP, its idempotencyKey unchanged.
+    const timer = setTimeout(() => {
+      cancel();
+      resolve(answer);
+    }, SOCKET_ANSWER_MS);
+    const settle = (result: GraphQLResponse<TResult> | null): void => {
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const cancel = client.subscribe<TResult>(
       { query, variables },
       {
         next: (result) => {
@@ -96,8 +108,8 @@ function overSocket<TResult>(
         },
         // An array: the server refused the operation (its errors, as over HTTP); anything else: the socket closed.
         error: (error) =>
-          resolve(Array.isArray(error) ? { errors: error as GraphQLResponse<TResult>['errors'] } : answer),
-        complete: () => resolve(answer),
+          settle(Array.isArray(error) ? { errors: error as GraphQLResponse<TResult>['errors'] } : answer),
+        complete: () => settle(answer),
       },
     );
   });

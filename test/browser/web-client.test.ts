@@ -54,9 +54,13 @@ async function versionOf(page: Page): Promise<number> {
 
 /** The faces of the dice a page shows, and where it shows them. */
 async function diceShown(page: Page): Promise<{ mine: number[]; elsewhere: number }> {
-  const mine = await page.locator('[data-testid=my-seat] .die small').allInnerTexts();
-  const all = await page.locator('.die').count();
-  return { mine: mine.map(Number), elsewhere: all - mine.length };
+  // One snapshot of the page: two separate reads could straddle a re-render (a round ending in between).
+  return page.evaluate(() => {
+    const mine = Array.from(document.querySelectorAll('[data-testid=my-seat] .die small'), (e) =>
+      Number((e as HTMLElement).innerText),
+    );
+    return { mine, elsewhere: document.querySelectorAll('.die').length - mine.length };
+  });
 }
 
 it('two players play a whole game in the browser, each seeing only their own dice', async () => {

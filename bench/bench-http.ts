@@ -11,7 +11,13 @@ export type BenchGql = <T>(url: string, query: string, variables: object, token?
  */
 export function keepAliveGql(maxSockets: number): BenchGql {
   const agent = new http.Agent({ keepAlive: true, maxSockets });
-  return <T>(url: string, query: string, variables: object, token?: string) => {
+  const post = <T>(
+    url: string,
+    query: string,
+    variables: object,
+    token?: string,
+    retried = false,
+  ): Promise<T> => {
     const target = new URL(url);
     const body = JSON.stringify({ query, variables });
     return new Promise<T>((resolve, reject) => {
@@ -46,10 +52,17 @@ export function keepAliveGql(maxSockets: number): BenchGql {
           });
         },
       );
-      req.on('error', reject);
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the server closed as idle just as it was reused: the request never reached
+        // the server, so it is sent once more (what Node's documentation of `reusedSocket` advises).
+        if (!retried && req.reusedSocket && error.code === 'ECONNRESET')
+          post<T>(url, query, variables, token, true).then(resolve, reject);
+        else reject(error);
+      });
       req.end(body);
     });
   };
+  return post;
 }
 
 export interface BenchPlayer {

@@ -3,7 +3,7 @@
 // "server-seed:<Player.id>"), checked by the client verifier once k[0] is revealed; games made under
 // "hmac-sha256-k0-v1" (bots' seeds from their id) or with random server seeds still verify.
 import { createHash, createHmac } from 'node:crypto';
-import { fetchGameRecord, verifyGame } from '../../examples/verify-game';
+import { fetchGameRecord, verifyGame, type GameRecord } from '../../examples/verify-game';
 import { FairnessVerifier, gameSeedOf, type FairnessInput } from '../../examples/verifier/verifier';
 import { botRng, playTurn, TestApi, type BotView } from '../support/api-harness';
 import { accepted, mutate, PLAY_FIELDS, type Player } from '../support/graphql-client';
@@ -28,6 +28,19 @@ interface SeededFairness extends FairnessInput {
   }[];
 }
 
+/** verify-game's answer for a finished game: verified, having checked every round, hand and roll-off throw. */
+async function expectVerifiedToTheEnd(gameId: string, record: GameRecord): Promise<void> {
+  const hands = record.rounds.reduce(
+    (n, r) => n + (r.reveal ?? []).filter((h) => h.dice.length > 0).length,
+    0,
+  );
+  expect(await verifyGame(api.url, gameId)).toEqual({
+    gameId,
+    ok: true,
+    checked: { rounds: record.rounds.length, hands, rollOffThrows: record.rollOff.length },
+    mismatch: null,
+  });
+}
 async function fairnessOf(gameId: string): Promise<SeededFairness> {
   const reply = await api.gql<{ game: { fairness: SeededFairness } }>(
     `query($id: ID!) { game(id: $id) { fairness { algorithm serverSeeds commitment gameSeed rollOffKey
@@ -211,16 +224,7 @@ describe("a game whose bots' seeds derive from k[0] and their seat at start", ()
     expect(record.status).toBe('FINISHED');
     expect(record.fairness.clientSeeds).toEqual(fairness.clientSeeds);
     expect(record.rounds.every((r) => r.ended && r.serverKey !== null)).toBe(true);
-    const hands = record.rounds.reduce(
-      (n, r) => n + (r.reveal ?? []).filter((h) => h.dice.length > 0).length,
-      0,
-    );
-    expect(await verifyGame(api.url, gameId)).toEqual({
-      gameId,
-      ok: true,
-      checked: { rounds: record.rounds.length, hands, rollOffThrows: record.rollOff.length },
-      mismatch: null,
-    });
+    await expectVerifiedToTheEnd(gameId, record);
   });
 });
 
@@ -340,15 +344,6 @@ describe('a game made before server-drawn seeds derived from k[0]', () => {
     expect(drawn.seed).not.toBe(derived(fairness.rollOffKey!, drawn.seat.player.id));
 
     const record = await fetchGameRecord(api.url, gameId);
-    const hands = record.rounds.reduce(
-      (n, r) => n + (r.reveal ?? []).filter((h) => h.dice.length > 0).length,
-      0,
-    );
-    expect(await verifyGame(api.url, gameId)).toEqual({
-      gameId,
-      ok: true,
-      checked: { rounds: record.rounds.length, hands, rollOffThrows: record.rollOff.length },
-      mismatch: null,
-    });
+    await expectVerifiedToTheEnd(gameId, record);
   });
 });

@@ -1,7 +1,7 @@
-import type { Socket } from 'node:net';
 import { runBot, type BotResult } from '../../examples/bot-client';
 import { type App } from '../../src/app';
 import { startServer } from '../support/server-launcher';
+import { trackUpgradedSockets } from '../support/socket-cutter';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { playView } from '../support/graphql-client';
 import { range } from '../support/ws-client';
@@ -21,12 +21,7 @@ afterAll(async () => {
 
 it('two reference bots play a game to its end, resuming their event streams after a dropped connection', async () => {
   const url = app!.url;
-  // Every WebSocket the server accepts, so that the test can cut them all mid-game.
-  const sockets = new Set<Socket>();
-  app!.httpServer.on('upgrade', (_req, socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
+  const sockets = trackUpgradedSockets(app!.httpServer);
   let cut = false;
   let socketsAtCut = 0;
   const seen: [number[], number[]] = [[], []];
@@ -43,8 +38,7 @@ it('two reference bots play a game to its end, resuming their event streams afte
       seen[0].push(e.seq);
       if (!cut && e.type === 'BID_PLACED' && e.game.currentRound!.number === 2) {
         cut = true;
-        socketsAtCut = sockets.size;
-        for (const socket of sockets) socket.destroy();
+        socketsAtCut = sockets.cutAll();
       }
     },
   });

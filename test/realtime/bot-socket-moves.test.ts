@@ -1,10 +1,10 @@
 // The reference bot sends its moves over the socket it holds for its streams, and over HTTP while that socket
 // is down: checked through the server's perudo_moves_total{transport} metric.
-import type { Socket } from 'node:net';
 import { runBot, type BotOptions, type BotResult } from '../../examples/bot-client';
 import { type App } from '../../src/app';
 import { playView } from '../support/graphql-client';
 import { startServer } from '../support/server-launcher';
+import { trackUpgradedSockets } from '../support/socket-cutter';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase | undefined;
@@ -79,12 +79,7 @@ it('two bots play a whole game with every move after their seats sent over their
 });
 
 it('a move whose socket is cut is sent over HTTP, and later moves over the socket again', async () => {
-  // Every WebSocket the server accepts, so that the test can cut them all mid-game.
-  const sockets = new Set<Socket>();
-  app!.httpServer.on('upgrade', (_req, socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
+  const sockets = trackUpgradedSockets(app!.httpServer);
   let cut = false;
   let sentBeforeCut = 0;
   let sent = 0;
@@ -96,7 +91,7 @@ it('a move whose socket is cut is sent over HTTP, and later moves over the socke
       sentBeforeCut = sent - 1;
       // The move is sent right after this returns, before the bot hears of the close: it is sent on the dying
       // socket, gets no answer, and goes again over HTTP (with its idempotencyKey).
-      for (const socket of sockets) socket.destroy();
+      sockets.cutAll();
     },
   }));
 

@@ -201,12 +201,14 @@ export class FairnessRecords {
       if (seed === undefined) return 'stale';
       seeds.set(s.playerId, seed);
     }
+    // One walk down the chain serves k[0] for the bots' seeds and the dice.
+    const chain = new KeyChain(row.root);
     // Bots' seeds follow from their final seats: the start records these (recordBotSeeds) with the game seed.
     if (row.algorithm === SEAT_SEEDS_COLUMN_VALUE && state.seats.some((s) => s.bot !== undefined))
-      for (const b of botSeeds(chainKey(row.root, 0), state.seats)) seeds.set(b.playerId, b.seed);
+      for (const b of botSeeds(chain.key(0), state.seats)) seeds.set(b.playerId, b.seed);
     const gameSeed = gameSeedOf(state.seats.map((s) => seeds.get(s.playerId)!));
     // Not remembered: the start may yet lose a race to a join or a leave, which changes the seeds.
-    return { dice: fairDiceSource(row.root, gameSeed), newGameSeed: gameSeed };
+    return { dice: fairDiceSource(chain, gameSeed), newGameSeed: gameSeed };
   }
 
   /** The public records of some games. */

@@ -267,6 +267,15 @@ it('two players play a whole game in the browser, each seeing only their own dic
   await bob.click('[data-testid=rematch]');
   await bob.waitForFunction((id) => window.location.hash === `#/game/${id}`, rematchId);
   await ann.waitForSelector('.seat:has-text("Bob")');
+  // Just after the hash changed, Bob's page may still be rendering the rematch: wait for what he would see.
+  await bob.waitForSelector('[data-testid=status]:has-text("LOBBY")');
+  await bob.waitForFunction(
+    (expected) =>
+      JSON.stringify(
+        Array.from(document.querySelectorAll('.seat .seat-name'), (e) => (e as HTMLElement).innerText),
+      ) === expected,
+    JSON.stringify(['Ann ★', 'Bob (you)']),
+  );
   expect(await bob.locator('.seat .seat-name').allInnerTexts()).toEqual(['Ann ★', 'Bob (you)']);
   expect(errors).toEqual([]);
 });

@@ -21,6 +21,7 @@ import { SpectatorCount } from './realtime/spectator-count';
 import { PlayerEventFeed } from './realtime/player-events';
 import { PresenceTracker } from './realtime/presence-tracker';
 import { INVITE_GUESSES, NO_RATE_LIMITS, type ServerLimits } from './limits/server-limits';
+import { isConnectionWaitTimeout } from './database/connection-wait';
 import { createDatabaseClients, type DatabaseClients } from './database/prisma';
 import type { ChangeBus } from './realtime/change-bus';
 import { GameFeeds } from './realtime/game-feed';
@@ -287,13 +288,19 @@ export async function startApp(options: AppOptions): Promise<App> {
     production,
     formatError: formatError(production, () => {}),
     records,
-    reportError: (error, requestId) =>
-      options.log ? log(error) : logger.error({ reqId: requestId, err: error }, 'request failed'),
+    reportError: (error, requestId) => {
+      // An overload, answered SERVICE_UNAVAILABLE: a warning without a stack.
+      if (isConnectionWaitTimeout(error)) {
+        const message = `no database connection came free in time: answered SERVICE_UNAVAILABLE (${String(error)})`;
+        return options.log ? log(message) : logger.warn({ reqId: requestId }, message);
+      }
+      return options.log ? log(error) : logger.error({ reqId: requestId, err: error }, 'request failed');
+    },
   });
   const http = createHttpServer(apollo, gate, {
     logger,
     metrics,
-    readiness: readiness(db.pool, bus),
+    readiness: readiness(db.pool, db.watch, bus),
     origins,
     records,
     exportGames: exportHandler(new GameExportQueries(db.pool, history), log, {

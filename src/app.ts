@@ -150,7 +150,14 @@ export async function startApp(options: AppOptions): Promise<App> {
   const limits = options.limits ?? NO_RATE_LIMITS;
   const origins = options.corsOrigins ?? OriginPolicy.ANY;
   const logger = options.logger ?? createLogger({ level: process.env.LOG_LEVEL ?? 'warn' });
-  const log = options.log ?? problemLog(logger);
+  const problems = options.log ?? problemLog(logger);
+  // A part that waited too long for a database connection met an overload, not a bug: a warning, no stack.
+  const log = (message: unknown): void =>
+    problems(
+      isConnectionWaitTimeout(message)
+        ? `no database connection came free in time: ${String(message)}`
+        : message,
+    );
   const metrics = new Metrics();
   const db = createDatabaseClients(options.databaseUrl, log);
   const bus = await startChangeBus(options, db, log);

@@ -77,14 +77,29 @@ export class AdvisoryLocks {
   }
 
   private async query<R extends object>(text: string, values: unknown[]): Promise<{ rows: R[] }> {
-    const client = await this.connection();
-    return client.query<R>(text, values);
+    const opened = this.connection();
+    const client = await opened;
+    try {
+      return await client.query<R>(text, values);
+    } catch (error) {
+      // A statement that failed or timed out may leave a lock behind (an unlock that never ran): the
+      // connection goes, and every lock on it with it.
+      if (this.client === opened) this.client = null;
+      await client.end().catch(() => {});
+      throw error;
+    }
   }
 
   private connection(): Promise<Client> {
     if (this.closed) return Promise.reject(new Error('the advisory locks are closed'));
     if (this.client) return this.client;
-    const client = new Client({ connectionString: this.url, connectionTimeoutMillis: CONNECTION_WAIT_MS });
+    // Its statements never wait on anything (tries only), so one slower than a connection wait means the
+    // connection is gone.
+    const client = new Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: CONNECTION_WAIT_MS,
+      query_timeout: CONNECTION_WAIT_MS,
+    });
     const opened = client.connect().then(() => client);
     this.client = opened;
     const forget = (): void => {

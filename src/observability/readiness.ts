@@ -1,7 +1,6 @@
 // Readiness: whether this process can serve: its database answers, its pool hands out connections, and its
 // change bus is connected.
 import type { Pool } from 'pg';
-import type { PoolWatch } from '../database/pool-watch';
 import type { ChangeBus } from '../realtime/change-bus';
 
 /** How long the database has to answer a readiness check. */
@@ -10,6 +9,11 @@ const DATABASE_CHECK_MS = 1_000;
 /** How long a pool may keep every waiter waiting before the process says it cannot serve. */
 export const STALLED_POOL_MS = 30_000;
 
+/** How long the pool's waiters have gone without a connection (ms; 0 when nobody waits): database/pool-watch. */
+export interface PoolStall {
+  stalledMs(): number;
+}
+
 class CheckTimedOut extends Error {
   constructor() {
     super('timed out');
@@ -17,7 +21,7 @@ class CheckTimedOut extends Error {
 }
 
 /** null when ready, else the reason; draining on shutdown is the HTTP server's own to add. */
-export function readiness(pool: Pool, watch: PoolWatch, bus: ChangeBus): () => Promise<string | null> {
+export function readiness(pool: Pool, watch: PoolStall, bus: ChangeBus): () => Promise<string | null> {
   return async () => {
     if (!bus.connected()) return 'the change bus is not connected';
     let timer: NodeJS.Timeout | undefined;

@@ -21,6 +21,7 @@ import { SpectatorCount } from './realtime/spectator-count';
 import { PlayerEventFeed } from './realtime/player-events';
 import { PresenceTracker } from './realtime/presence-tracker';
 import { INVITE_GUESSES, NO_RATE_LIMITS, type ServerLimits } from './limits/server-limits';
+import { isConnectionWaitTimeout } from './database/connection-wait';
 import { createDatabaseClients, type DatabaseClients } from './database/prisma';
 import type { ChangeBus } from './realtime/change-bus';
 import { GameFeeds } from './realtime/game-feed';
@@ -149,7 +150,14 @@ export async function startApp(options: AppOptions): Promise<App> {
   const limits = options.limits ?? NO_RATE_LIMITS;
   const origins = options.corsOrigins ?? OriginPolicy.ANY;
   const logger = options.logger ?? createLogger({ level: process.env.LOG_LEVEL ?? 'warn' });
-  const log = options.log ?? problemLog(logger);
+  const problems = options.log ?? problemLog(logger);
+  // A part that waited too long for a database connection met an overload, not a bug: a warning, no stack.
+  const log = (message: unknown): void =>
+    problems(
+      isConnectionWaitTimeout(message)
+        ? `no database connection came free in time: ${String(message)}`
+        : message,
+    );
   const metrics = new Metrics();
   const db = createDatabaseClients(options.databaseUrl, log);
   const bus = await startChangeBus(options, db, log);
@@ -287,13 +295,19 @@ export async function startApp(options: AppOptions): Promise<App> {
     production,
     formatError: formatError(production, () => {}),
     records,
-    reportError: (error, requestId) =>
-      options.log ? log(error) : logger.error({ reqId: requestId, err: error }, 'request failed'),
+    reportError: (error, requestId) => {
+      // An overload, answered SERVICE_UNAVAILABLE: a warning without a stack.
+      if (isConnectionWaitTimeout(error)) {
+        const message = `no database connection came free in time: answered SERVICE_UNAVAILABLE (${String(error)})`;
+        return options.log ? log(message) : logger.warn({ reqId: requestId }, message);
+      }
+      return options.log ? log(error) : logger.error({ reqId: requestId, err: error }, 'request failed');
+    },
   });
   const http = createHttpServer(apollo, gate, {
     logger,
     metrics,
-    readiness: readiness(db.pool, bus),
+    readiness: readiness(db.pool, db.watch, bus),
     origins,
     records,
     exportGames: exportHandler(new GameExportQueries(db.pool, history), log, {

@@ -8,6 +8,9 @@ import { createLogger, wantsPrettyLogs } from './observability/logger';
 import { DEFAULT_LOBBY_IDLE_MS } from './timers/lobby-expiry';
 import { DEFAULT_BOT_DELAY_MS } from './engine';
 
+/** How long a signalled process may take to stop cleanly: supervisors wait 10 s before they kill. */
+const SHUTDOWN_DEADLINE_MS = 8_000;
+
 /** A whole number from the environment within bounds, or the default when unset; else the start stops. */
 function intFromEnv(name: string, fallback: number | null, min: number, max: number): number | null {
   const text = process.env[name];
@@ -52,6 +55,13 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // Whatever it was doing (requests stuck on the database, a socket that will not close), the process is
+    // gone within SHUTDOWN_DEADLINE_MS of the signal.
+    setTimeout(() => {
+      logger.warn({ signal }, `not stopped within ${SHUTDOWN_DEADLINE_MS} ms: exiting now`);
+      logger.flush();
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     await app.stop();
     await database.stop();
     logger.flush();

@@ -8,7 +8,9 @@ export type TopLevelCode =
   | 'NOT_FOUND'
   | 'BAD_USER_INPUT'
   | 'RATE_LIMITED'
-  | 'SPECTATORS_NOT_ALLOWED';
+  | 'SPECTATORS_NOT_ALLOWED'
+  // No database connection came free in time: nothing was done, the same call may be sent again later.
+  | 'SERVICE_UNAVAILABLE';
 
 export function apiError(
   code: TopLevelCode,
@@ -38,4 +40,17 @@ export function badInput(message: string, field: string): GraphQLError {
 
 export function notFound(what: string): GraphQLError {
   return apiError('NOT_FOUND', `${what} does not exist`);
+}
+
+/** The wait a SERVICE_UNAVAILABLE answer asks for (s): a connection wait's length. */
+export const SERVICE_RETRY_SECONDS = 5;
+
+export const SERVICE_UNAVAILABLE_MESSAGE = `the server is too busy to answer now: retry in ${SERVICE_RETRY_SECONDS} s`;
+
+/** No database connection came free in time (HTTP 503 with Retry-After, as RATE_LIMITED sends 429). */
+export function serviceUnavailable(): GraphQLError {
+  return apiError('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE, {
+    retryAfterSeconds: SERVICE_RETRY_SECONDS,
+    http: { status: 503, headers: new Map([['retry-after', String(SERVICE_RETRY_SECONDS)]]) },
+  });
 }

@@ -1,6 +1,8 @@
 // The errors a client may see: codes of the public contract, internals hidden in production.
 import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
+import { isConnectionWaitTimeout } from '../store/connection-wait';
+import { SERVICE_RETRY_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from './errors';
 
 const PUBLIC_CODES = new Set([
   'UNAUTHENTICATED',
@@ -9,6 +11,7 @@ const PUBLIC_CODES = new Set([
   'BAD_USER_INPUT',
   'GRAPHQL_VALIDATION_FAILED',
   'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
   // A game that allows no spectators, to a viewer without a seat (its game, node, gameEvents, gameChat).
   'SPECTATORS_NOT_ALLOWED',
   // Apollo's automatic persisted queries: clients that use them retry on these exact codes.
@@ -54,7 +57,18 @@ export function formatError(production: boolean, log: (e: unknown) => void) {
       // Apollo strips hints from validation errors only; coercing variables adds them too.
       return { ...formatted, message: withoutSuggestions(formatted.message), extensions };
     }
-    log(unwrapResolverError(error));
+    const cause = unwrapResolverError(error);
+    if (isConnectionWaitTimeout(cause)) {
+      // The server's fault, but an overload rather than a bug: one warning, no stack.
+      log(`no database connection came free in time: answered SERVICE_UNAVAILABLE (${String(cause)})`);
+      return {
+        message: SERVICE_UNAVAILABLE_MESSAGE,
+        ...(formatted.path ? { path: formatted.path } : {}),
+        ...(formatted.locations ? { locations: formatted.locations } : {}),
+        extensions: { code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: SERVICE_RETRY_SECONDS },
+      };
+    }
+    log(cause);
     if (!production) return formatted;
     return {
       message: 'Internal server error',

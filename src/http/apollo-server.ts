@@ -6,6 +6,7 @@ import {
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { SERVICE_RETRY_SECONDS } from '../graphql/errors';
 import { OPERATION_LIMITS } from '../graphql/operation-limits';
 import type { HttpContext, RequestGate } from '../gate/request-gate';
 import { rateLimitPlugin } from './rate-limit-extension';
@@ -52,6 +53,15 @@ export async function startApollo(
           return {
             async didResolveOperation({ document, request, contextValue }) {
               gate.checkHttpOperation(document, request.variables, request.operationName, contextValue);
+            },
+            // A resolver whose database connection did not come in time: the formatter named it, the
+            // status and Retry-After say it to HTTP clients and proxies.
+            async willSendResponse({ response }) {
+              if (response.body.kind !== 'single') return;
+              const errors = response.body.singleResult.errors ?? [];
+              if (!errors.some((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE')) return;
+              response.http.status = 503;
+              response.http.headers.set('retry-after', String(SERVICE_RETRY_SECONDS));
             },
           };
         },

@@ -3,8 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer } from '@apollo/server';
 import { Kind, parse } from 'graphql';
 import type { HttpContext } from '../gate/request-gate';
+import { serviceUnavailable } from '../graphql/errors';
 import { OPERATION_LIMITS } from '../graphql/operation-limits';
 import type { RateLimitBudget } from '../limits/rate-limiter';
+import { isConnectionWaitTimeout } from '../store/connection-wait';
 import { MAX_BODY_BYTES } from '../limits/server-limits';
 import { errorBody, wasStamped, withRateLimit } from './rate-limit-extension';
 
@@ -145,7 +147,14 @@ export function graphqlHttpHandler(
     let built: HttpContext | undefined;
     const response = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
-      context: async () => (built = await context(req)),
+      context: async () => {
+        try {
+          return (built = await context(req));
+        } catch (error) {
+          // Finding the player's token waited too long for a connection: a 503 to retry, not a 500.
+          throw isConnectionWaitTimeout(error) ? serviceUnavailable() : error;
+        }
+      },
     });
     for (const [key, value] of response.headers) res.setHeader(key, value);
     res.statusCode = response.status ?? 200;

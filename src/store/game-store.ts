@@ -39,6 +39,6 @@ export function createGameStore(db: DatabaseClients): GameStore {
     feedChecks: new FeedCheckQueries(db.pool),
     idleLobbies: new IdleLobbyQueries(db.pool),
     fairness,
-    tables: new TableQueries(db.pool),
+    tables: new TableQueries(db.pool, db.locks),
   };
 }

@@ -121,7 +121,7 @@ export class RatingsRepository {
     const rated = games.filter((g) => g.rated);
     if (rated.length === 0) return;
     const ids = rated.map((g) => g.id);
-    const orders = await this.history.finishingOrders(ids);
+    const orders = await this.history.finishingOrders(ids, client);
     // Seats that made a bid or call themselves (not a timed-out turn's) in a round with an outcome.
     const { rows: movers } = await client.query<{ game_id: string; seats: number[] }>(
       `SELECT e.game_id::text AS game_id, array_agg(DISTINCT (e.payload->>'seat')::int) AS seats

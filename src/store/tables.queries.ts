@@ -1,36 +1,22 @@
 // The tables' queries: the lock that serializes quick play and rematches per kind across processes, the
 // quick-play tables open to a player, and a game's rematch.
 import type { Pool } from 'pg';
-import { withConnection } from '../database/checkout';
-
-/** How long a waiter sleeps between two attempts at a busy lock (ms; jittered). */
-const LOCK_RETRY_MS = 4;
+import type { AdvisoryLocks } from '../database/advisory-locks';
 
 export class TableQueries {
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly locks: AdvisoryLocks,
+  ) {}
 
   /**
-   * Runs `work` holding the session advisory lock named `key`, held by no other caller on any process
-   * meanwhile. A waiter does not hold a connection: it tries again a few milliseconds later, so that many
-   * waiters cannot take the whole pool from the holder's own queries.
+   * Runs `work` holding the advisory lock named `key`, held by no other caller on any process meanwhile.
+   * The lock lives on a connection outside the pool, so `work` may take from the pool as it likes: holders
+   * of different keys never hold pooled connections while they wait for one (which once deadlocked the
+   * pool), and a waiter holds nothing.
    */
-  async withLock<T>(key: string, work: () => Promise<T>): Promise<T> {
-    for (;;) {
-      const ran = await withConnection(this.pool, async (client) => {
-        const { rows } = await client.query<{ locked: boolean }>(
-          'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked',
-          [key],
-        );
-        if (!rows[0]!.locked) return null;
-        try {
-          return { value: await work() };
-        } finally {
-          await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
-        }
-      });
-      if (ran) return ran.value;
-      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS + Math.random() * LOCK_RETRY_MS));
-    }
+  withLock<T>(key: string, work: () => Promise<T>): Promise<T> {
+    return this.locks.withLock(key, work);
   }
 
   /**

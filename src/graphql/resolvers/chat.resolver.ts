@@ -70,7 +70,7 @@ interface GameChatArgs {
 export class ChatResolver {
   @Mutation(() => ChatMessagePayload, {
     description:
-      "Sends a text or an emote to a game's table chat (seated players; any player where spectators are allowed); at most 5 messages per 10 s per player and game.",
+      "Sends a text or an emote to a game's table chat (seated players; any player where spectators are allowed); at most 5 messages per 10 s per player and game, and 20 a minute per player across games; a game keeps 2,000 messages and its chat closes 10 minutes after it finishes.",
   })
   @Authorized()
   async sendChatMessage(
@@ -95,7 +95,11 @@ export class ChatResolver {
       case 'not_found':
         throw notFound('that game');
       case 'rate_limited':
-        throw rateLimited('player in this game', outcome.retryAfterSeconds, 'chat messages');
+        throw rateLimited(
+          outcome.acrossGames ? 'player across all games' : 'player in this game',
+          outcome.retryAfterSeconds,
+          'chat messages',
+        );
       case 'refused':
         payload.userErrors = [
           Object.assign(new UserError(), {

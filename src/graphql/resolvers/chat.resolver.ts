@@ -1,11 +1,12 @@
 // The table chat: sending, muting, a game's chat as a query and as a live subscription.
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import {
   Arg,
   Authorized,
   Ctx,
   FieldResolver,
   ID,
+  Info,
   Int,
   Mutation,
   Resolver,
@@ -24,6 +25,7 @@ import { toErrorCode } from '../mappers/enum.mapper';
 import { toPlayer } from '../mappers/player.mapper';
 import { databaseCost, listCost } from '../operation-limits';
 import { rateLimited } from '../rate-limit-error';
+import { chargeChatRead } from '../rounds-page-cost';
 import { ChatMessagePayload } from '../types/chat-message-payload.type';
 import { ChatMessage } from '../types/chat-message.type';
 import { Game } from '../types/game.type';
@@ -201,11 +203,12 @@ export class GameChatResolver {
   @FieldResolver(() => [ChatMessage], {
     complexity: databaseCost(listCost(100)),
     description:
-      "The game's table chat after afterSeq, oldest first, without the messages of players the viewer muted (first counts what the viewer sees); empty for viewers without a seat in a game that allows no spectators.",
+      "The game's table chat after afterSeq, oldest first, without the messages of players the viewer muted (first counts what the viewer sees); empty for viewers without a seat in a game that allows no spectators. Each message read costs 1 per started 100 UTF-8 bytes of its text (an emote 1), into the operation's cost.",
   })
   async chat(
     @Root() game: Game,
     @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
     @Arg('afterSeq', () => Int, {
       nullable: true,
       defaultValue: 0,
@@ -224,6 +227,7 @@ export class GameChatResolver {
     const state = await ctx.gameLoader.load(game.gameId);
     if (!state) return [];
     const page = await ctx.services.chat.page(state, game.gameId, viewerId(ctx), after, size);
+    chargeChatRead(info, page);
     return page.map(toChatMessage);
   }
 }

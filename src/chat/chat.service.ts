@@ -1,5 +1,5 @@
 // The table chat's use case: who may send and read, the text rules, the rate, idempotent retries, mutes.
-import { seatOf, tableLinks, tableOptions, type GameState } from '../engine';
+import { keptOutOf, seatOf, tableLinks, tableOptions, type GameState } from '../engine';
 import type { ChatBounds, ChatRecord, ChatRepository } from '../store/chat.repository';
 import type { IdempotencyRecords } from '../store/idempotency.repository';
 import { checkChatText } from './chat-text';
@@ -98,7 +98,7 @@ export function isSeated(state: GameState, playerId: string | null): boolean {
 
 /** Whether a viewer may read the game's chat: anyone where spectators are allowed, else seated players. */
 export function mayReadChat(state: GameState, viewerId: string | null): boolean {
-  return tableOptions(state).allowSpectators || isSeated(state, viewerId);
+  return !keptOutOf(state, viewerId, 'chat');
 }
 
 /** The content of an input with text and emote as given: exactly one, the text as stored. */

@@ -1,5 +1,5 @@
 // The table chat: sending, muting, a game's chat as a query and as a live subscription.
-import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import {
   Arg,
   Authorized,
@@ -14,10 +14,11 @@ import {
   Subscription,
 } from 'type-graphql';
 import { ChatAfterSeqError } from '../../chat/chat-feed';
-import { ChatInputError, chatContent, mayReadChat, type ChatContent } from '../../chat/chat.service';
+import { ChatInputError, chatContent, type ChatContent } from '../../chat/chat.service';
+import { tableOptions } from '../../engine';
 import type { ChatRecord } from '../../store/chat.repository';
 import type { GraphQLContext } from '../context';
-import { apiError, badInput, notFound } from '../errors';
+import { badInput, notFound } from '../errors';
 import { ChatMessageInput } from '../inputs/chat-message.input';
 import { MutePlayerInput } from '../inputs/mute-player.input';
 import { toChatMessage } from '../mappers/chat-message.mapper';
@@ -36,6 +37,7 @@ import { UserError } from '../types/user-error.type';
 import * as valid from '../validation';
 import { requestHash } from './game-mutation';
 import { loadGame } from './query.resolver';
+import { rightLost, watchRight } from './spectators';
 import { onEnd } from './subscription.resolver';
 
 /** Messages a page of `Game.chat` holds at most. */
@@ -44,13 +46,6 @@ const SEQ_MAX = 2_000_000_000;
 
 function viewerId(ctx: GraphQLContext): string | null {
   return ctx.viewer?.id ?? null;
-}
-
-function spectatorsNotAllowed(): GraphQLError {
-  return apiError(
-    'SPECTATORS_NOT_ALLOWED',
-    'this game allows no spectators: only its seated players may follow its chat',
-  );
 }
 
 /** The content of a message, or BAD_USER_INPUT stating the rule it breaks. */
@@ -156,12 +151,33 @@ export class ChatResolver {
       const after = valid.intInRange(afterSeq, 'afterSeq', 0, SEQ_MAX);
       const state = await ctx.services.gameReads.load(key);
       if (!state) throw notFound(`game ${gameId}`);
-      if (!mayReadChat(state, viewerId(ctx))) throw spectatorsNotAllowed();
+      const lost = rightLost('chat', viewerId(ctx));
+      const refused = lost(state);
+      if (refused) throw refused;
       try {
-        const stream = await ctx.services.chatFeeds.subscribe(key, viewerId(ctx), after);
+        // Where the viewer's right can change (a game open to spectators keeps its chat open to all for its
+        // life), it is checked again on every change of the game (kicked, left, the start), like gameEvents,
+        // and before messages reach them.
+        const changeable = !tableOptions(state).allowSpectators;
+        const stream = await ctx.services.chatFeeds.subscribe(
+          key,
+          viewerId(ctx),
+          after,
+          changeable ? lost : null,
+        );
+        let unwatch = (): void => {};
+        try {
+          if (changeable) unwatch = await watchRight(ctx.services.feeds, key, lost, (e) => stream.end(e));
+        } catch (error) {
+          await stream.return();
+          throw error;
+        }
         // A chat reader follows the game too (spectatorCount; seated players are left out when counting).
         const release = ctx.services.spectators?.follow(key, viewerId(ctx), ctx.socketKey);
-        return release ? onEnd(stream, release) : stream;
+        return onEnd(stream, () => {
+          unwatch();
+          release?.();
+        });
       } catch (error) {
         if (error instanceof ChatAfterSeqError) throw badInput(error.message, 'afterSeq');
         throw error;

@@ -182,7 +182,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const history = new GameHistoryQueries(db.pool, eventLog);
   const ratings = new RatingsRepository(db.pool, history);
   const chatStore = new ChatRepository(db.pool);
-  const chatFeeds = new ChatFeeds(bus, chatStore, log);
+  const chatFeeds = new ChatFeeds(bus, chatStore, log, games.reads);
   const uniqueNames = options.uniqueNames ?? false;
   const players = new PlayerRepository(db.prisma, { uniqueNames });
   const accounts = new AccountsRepository(db.pool, { uniqueNames });

@@ -1,10 +1,14 @@
 // Live chat for every subscriber of this process: each game's messages replayed from storage, then live, in
 // seq order, exactly once, across processes (notices on the change bus, a periodic check for lost ones).
+import type { GameState } from '../engine';
 import type { ChangeBus } from '../realtime/change-bus';
 import { Inbox } from '../realtime/inbox';
 import { SequencedFeed } from '../realtime/sequenced-feed';
 import type { ChatRecord, ChatRepository } from '../store/chat.repository';
-import type { ChatAnnouncer } from './chat.service';
+import type { ChatAnnouncer, ChatGames } from './chat.service';
+
+/** The error that ends a viewer's stream once the game, as it is now, no longer lets them read its chat. */
+export type ChatRightCheck = (state: GameState) => Error | null;
 
 /** Messages read from storage at a time. */
 const PAGE = 500;
@@ -40,8 +44,24 @@ class ChatFeed extends SequencedFeed<ChatRecord> {
     log: (m: unknown) => void,
     /** Resolves once the mute changes heard so far apply to the subscribers. */
     private readonly mutesSettled: () => Promise<void>,
+    private readonly games: ChatGames,
   ) {
     super(log);
+  }
+
+  /**
+   * Ends the streams whose viewers may no longer read the chat, by the game as stored now: called after
+   * messages were read or committed and before they are handed out, so a message sent after a viewer lost
+   * the right (kicked, left, the start) never reaches them, whichever process or notice came first.
+   */
+  async checkRights(): Promise<void> {
+    const checked = [...this.subscribers].filter((s) => s.rightCheck !== null);
+    if (checked.length === 0) return;
+    const state = await this.games.load(this.gameId);
+    for (const s of checked) {
+      const error = state ? s.rightCheck!(state) : new Error('the game no longer exists');
+      if (error) s.end(error);
+    }
   }
 
   protected take(m: ChatRecord): void {
@@ -53,6 +73,7 @@ class ChatFeed extends SequencedFeed<ChatRecord> {
     const page = await this.store.page(this.gameId, this.last, PAGE);
     // A mute heard before this message's notice applies to it.
     await this.mutesSettled();
+    if (page.length > 0) await this.checkRights();
     return { items: page, more: page.length >= PAGE };
   }
 }
@@ -70,8 +91,15 @@ export class ChatStream extends Inbox<ChatRecord> {
     readonly viewerId: string | null,
     public muted: ReadonlySet<string>,
     private readonly release: (s: ChatStream) => void,
+    /** Checked before messages reach the viewer (null: their right cannot change). */
+    readonly rightCheck: ChatRightCheck | null = null,
   ) {
     super();
+  }
+
+  /** Ends the stream with `error`: the reader's next read rejects with it, and nothing more reaches it. */
+  end(error: unknown): void {
+    this.fail(error);
   }
 
   /** Replays the messages after `afterSeq` (null: none, only new ones), then goes on live. */
@@ -98,6 +126,7 @@ export class ChatStream extends Inbox<ChatRecord> {
   /** Reads one page after the stream's position; true when there may be more. */
   private async readPage(): Promise<boolean> {
     const page = await this.store.page(this.feed.gameId, this.last, PAGE);
+    if (page.length > 0 && this.rightCheck) await this.feed.checkRights();
     for (const m of page) {
       if (this.done) return false;
       if (m.seq !== this.last + 1) break;
@@ -178,6 +207,8 @@ export class ChatFeeds implements ChatAnnouncer {
     private readonly bus: ChangeBus,
     private readonly store: ChatRepository,
     private readonly log: (m: unknown) => void,
+    /** The games as stored now, read when a viewer's right to a chat is checked. */
+    private readonly games: ChatGames,
   ) {
     this.unsubscribe = [
       bus.onMessage((text) => {
@@ -201,12 +232,20 @@ export class ChatFeeds implements ChatAnnouncer {
   /** A message committed by this process: its subscribers here at once, the other processes by notice. */
   sent(message: ChatRecord): void {
     this.bus.send(JSON.stringify({ chat: message.gameId, s: message.seq }));
-    const deliver = (): void => {
-      const feed = this.feeds.get(message.gameId);
-      if (feed && !feed.advance([message])) feed.catchUp();
+    const deliver = (feed: ChatFeed): void => {
+      if (!feed.advance([message])) feed.catchUp();
     };
-    if (this.reloads.size === 0) deliver();
-    else void this.mutesSettled().then(deliver);
+    const feed = this.feeds.get(message.gameId);
+    if (!feed) return;
+    if (this.reloads.size === 0 && ![...feed.subscribers].some((s) => s.rightCheck)) return deliver(feed);
+    void (async () => {
+      await this.mutesSettled();
+      await feed.checkRights();
+      deliver(feed);
+    })().catch((error: unknown) => {
+      this.log(error);
+      feed.catchUp();
+    });
   }
 
   muted(playerId: string): void {
@@ -218,18 +257,34 @@ export class ChatFeeds implements ChatAnnouncer {
     while (this.reloads.size > 0) await Promise.all(this.reloads);
   }
 
-  /** The game's chat after `afterSeq` (null: only new messages) for a viewer who mutes `muted`. */
-  async subscribe(gameId: string, viewerId: string | null, afterSeq: number | null): Promise<ChatStream> {
+  /**
+   * The game's chat after `afterSeq` (null: only new messages) for a viewer who mutes `muted`; `rightCheck`,
+   * when given, ends the stream before any message the viewer may no longer read.
+   */
+  async subscribe(
+    gameId: string,
+    viewerId: string | null,
+    afterSeq: number | null,
+    rightCheck: ChatRightCheck | null = null,
+  ): Promise<ChatStream> {
     const muted = viewerId ? await this.store.mutedBy(viewerId) : new Set<string>();
     let feed = this.feeds.get(gameId);
     if (!feed) {
       const last = (await this.store.lastSeqs([gameId])).get(gameId) ?? 0;
       feed =
-        this.feeds.get(gameId) ?? new ChatFeed(gameId, last, this.store, this.log, () => this.mutesSettled());
+        this.feeds.get(gameId) ??
+        new ChatFeed(gameId, last, this.store, this.log, () => this.mutesSettled(), this.games);
       this.feeds.set(gameId, feed);
     }
     const owner = feed;
-    const stream = new ChatStream(owner, this.store, viewerId, muted, (s) => this.releaseStream(owner, s));
+    const stream = new ChatStream(
+      owner,
+      this.store,
+      viewerId,
+      muted,
+      (s) => this.releaseStream(owner, s),
+      rightCheck,
+    );
     owner.subscribers.add(stream);
     try {
       await stream.start(afterSeq);

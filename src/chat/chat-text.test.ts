@@ -11,9 +11,21 @@ describe('checkChatText', () => {
 
   test('counts extended grapheme clusters: a family emoji is one character', () => {
     const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
-    expect(checkChatText(family.repeat(280))).toEqual(ok(family.repeat(280)));
-    expect(checkChatText(family.repeat(281))).toEqual({ error: 'text must be at most 280 characters' });
+    expect(checkChatText(`${family}${'a'.repeat(279)}`)).toEqual(ok(`${family}${'a'.repeat(279)}`));
+    expect(checkChatText(`${family}${'a'.repeat(280)}`)).toEqual({
+      error: 'text must be at most 280 characters',
+    });
     expect(checkChatText('é'.normalize('NFD').repeat(280))).toEqual(ok('é'.normalize('NFD').repeat(280)));
+  });
+
+  test('a text of more than 2,048 UTF-8 bytes is refused, whatever it counts as characters', () => {
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'; // 25 bytes
+    expect(checkChatText(`${family.repeat(81)}${'é'.repeat(11)}a`)).toEqual(
+      ok(`${family.repeat(81)}${'é'.repeat(11)}a`),
+    );
+    expect(checkChatText(`${family.repeat(81)}${'é'.repeat(12)}`)).toEqual({
+      error: 'text must be at most 2048 bytes in UTF-8 (it has 2049)',
+    });
   });
 
   test('a character of more than 16 code points is refused', () => {

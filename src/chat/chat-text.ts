@@ -4,6 +4,8 @@
 export const CHAT_TEXT_MAX = 280;
 /** The most code points one character (grapheme cluster) may hold: long enough for any emoji sequence. */
 export const CHAT_CLUSTER_MAX_CODE_POINTS = 16;
+/** The most UTF-8 bytes a message may hold: 280 long clusters would otherwise make 17.9 KB. */
+export const CHAT_TEXT_MAX_BYTES = 2_048;
 /** Past this many UTF-16 units a text cannot be valid: refused before it is segmented. */
 const RAW_LENGTH_MAX = CHAT_TEXT_MAX * CHAT_CLUSTER_MAX_CODE_POINTS * 2 + 1_000;
 
@@ -24,6 +26,9 @@ export function checkChatText(value: string): ChatTextCheck {
   if (value.length > RAW_LENGTH_MAX) return { error: `text must be at most ${CHAT_TEXT_MAX} characters` };
   const text = value.replace(EDGE_SPACE, '');
   if (text.length === 0) return { error: 'text must not be empty' };
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > CHAT_TEXT_MAX_BYTES)
+    return { error: `text must be at most ${CHAT_TEXT_MAX_BYTES} bytes in UTF-8 (it has ${bytes})` };
   if (LONE_SURROGATE.test(text)) return { error: 'text must be valid Unicode (no lone surrogates)' };
   if (CONTROL.test(text))
     return { error: 'text must not contain control characters (no tabs or line breaks)' };

@@ -1,6 +1,6 @@
 // The table chat's use case: who may send and read, the text rules, the rate, idempotent retries, mutes.
-import { seatOf, tableLinks, tableOptions, type GameState } from '../engine';
-import type { ChatRecord, ChatRepository } from '../store/chat.repository';
+import { keptOutOf, seatOf, tableLinks, tableOptions, type GameState } from '../engine';
+import type { ChatBounds, ChatRecord, ChatRepository } from '../store/chat.repository';
 import type { IdempotencyRecords } from '../store/idempotency.repository';
 import { checkChatText } from './chat-text';
 
@@ -20,10 +20,29 @@ export type Emote = (typeof EMOTES)[number];
 /** Accepted messages one player may send to one game within CHAT_RATE_WINDOW_MS. */
 export const CHAT_RATE_MAX = 5;
 export const CHAT_RATE_WINDOW_MS = 10_000;
+/** Accepted messages one player may send across all games within CHAT_PLAYER_RATE_WINDOW_MS. */
+export const CHAT_PLAYER_RATE_MAX = 20;
+export const CHAT_PLAYER_RATE_WINDOW_MS = 60_000;
+/** Messages a game's chat keeps at most; it takes no more after. */
+export const CHAT_MAX_MESSAGES = 2_000;
+/** How long a game's chat stays open after the game finishes (ms). */
+export const CHAT_OPEN_AFTER_FINISH_MS = 10 * 60_000;
+
+const BOUNDS: ChatBounds = {
+  perGame: { max: CHAT_RATE_MAX, windowMs: CHAT_RATE_WINDOW_MS },
+  perAuthor: { max: CHAT_PLAYER_RATE_MAX, windowMs: CHAT_PLAYER_RATE_WINDOW_MS },
+  maxMessages: CHAT_MAX_MESSAGES,
+  openAfterFinishMs: CHAT_OPEN_AFTER_FINISH_MS,
+};
 
 /** The codes a chat message may be refused with (userErrors). */
 export type ChatRefusalCode =
-  'KICKED' | 'GAME_NOT_IN_PROGRESS' | 'SPECTATORS_NOT_ALLOWED' | 'CHAT_DISABLED' | 'IDEMPOTENCY_KEY_REUSED';
+  | 'KICKED'
+  | 'GAME_NOT_IN_PROGRESS'
+  | 'SPECTATORS_NOT_ALLOWED'
+  | 'CHAT_DISABLED'
+  | 'CHAT_CLOSED'
+  | 'IDEMPOTENCY_KEY_REUSED';
 
 export interface ChatRefusal {
   readonly code: ChatRefusalCode;
@@ -44,7 +63,8 @@ export interface SendOptions {
 export type SendOutcome =
   | { readonly kind: 'sent'; readonly message: ChatRecord }
   | { readonly kind: 'refused'; readonly error: ChatRefusal }
-  | { readonly kind: 'rate_limited'; readonly retryAfterSeconds: number }
+  /** Over the rate in the game, or (`acrossGames`) over the player's rate across all games. */
+  | { readonly kind: 'rate_limited'; readonly acrossGames: boolean; readonly retryAfterSeconds: number }
   | { readonly kind: 'not_found' };
 
 /** Thrown for input that breaks the text rules (the resolver answers BAD_USER_INPUT with its message). */
@@ -78,7 +98,7 @@ export function isSeated(state: GameState, playerId: string | null): boolean {
 
 /** Whether a viewer may read the game's chat: anyone where spectators are allowed, else seated players. */
 export function mayReadChat(state: GameState, viewerId: string | null): boolean {
-  return tableOptions(state).allowSpectators || isSeated(state, viewerId);
+  return !keptOutOf(state, viewerId, 'chat');
 }
 
 /** The content of an input with text and emote as given: exactly one, the text as stored. */
@@ -91,6 +111,16 @@ export function chatContent(text: string | null | undefined, emote: Emote | null
   const checked = checkChatText(text!);
   if ('error' in checked) throw new ChatInputError(checked.error, 'text');
   return { text: checked.text };
+}
+
+function closedRefusal(why: 'full' | 'finished'): ChatRefusal {
+  return {
+    code: 'CHAT_CLOSED',
+    message:
+      why === 'full'
+        ? `this game's chat holds ${CHAT_MAX_MESSAGES} messages, as many as a game keeps: it is closed`
+        : `this game's chat closed ${CHAT_OPEN_AFTER_FINISH_MS / 60_000} minutes after the game finished`,
+  };
 }
 
 export class ChatService {
@@ -116,18 +146,7 @@ export class ChatService {
     const state = await this.games.load(gameId);
     if (!state) return { kind: 'not_found' };
     const refusal = this.refusal(state, playerId, content);
-    if (refusal) {
-      if (options.idempotencyKey) {
-        const recorded = await this.idempotency.recordRefusal({
-          playerId,
-          key: options.idempotencyKey,
-          operation: OPERATION,
-          response: { requestHash: options.requestHash, gameId, version: null, error: refusal },
-        });
-        if (!recorded) return (await this.replay(playerId, options.idempotencyKey, options.requestHash))!;
-      }
-      return { kind: 'refused', error: refusal };
-    }
+    if (refusal) return this.refuse(playerId, gameId, refusal, options);
     const seat = seatOf(state, playerId);
     const result = await this.store.append(
       {
@@ -137,7 +156,7 @@ export class ChatService {
         text: content.text ?? null,
         emote: content.emote ?? null,
       },
-      { max: CHAT_RATE_MAX, windowMs: CHAT_RATE_WINDOW_MS },
+      BOUNDS,
       options.idempotencyKey
         ? {
             playerId,
@@ -151,14 +170,36 @@ export class ChatService {
       case 'limited':
         return {
           kind: 'rate_limited',
+          acrossGames: result.rate === 'perAuthor',
           retryAfterSeconds: Math.max(1, Math.ceil(result.retryAfterMs / 1000)),
         };
+      case 'closed':
+        return this.refuse(playerId, gameId, closedRefusal(result.why), options);
       case 'key_taken':
         return (await this.replay(playerId, options.idempotencyKey!, options.requestHash))!;
       case 'appended':
         this.announce.sent(result.message);
         return { kind: 'sent', message: result.message };
     }
+  }
+
+  /** The refusal, recorded under the request's idempotency key when it has one (a retry gets it again). */
+  private async refuse(
+    playerId: string,
+    gameId: string,
+    refusal: ChatRefusal,
+    options: SendOptions,
+  ): Promise<SendOutcome> {
+    if (options.idempotencyKey) {
+      const recorded = await this.idempotency.recordRefusal({
+        playerId,
+        key: options.idempotencyKey,
+        operation: OPERATION,
+        response: { requestHash: options.requestHash, gameId, version: null, error: refusal },
+      });
+      if (!recorded) return (await this.replay(playerId, options.idempotencyKey, options.requestHash))!;
+    }
+    return { kind: 'refused', error: refusal };
   }
 
   /** Why `playerId` may not send `content` now, first match wins; null when they may. */

@@ -1,4 +1,4 @@
-// A page of rounds priced by the real number of its bids, charged to the operation while it runs.
+// What an operation reads beyond its estimate (rounds' bids, stats' history, chat's bytes), charged while it runs.
 import {
   GraphQLError,
   Kind,
@@ -157,6 +157,35 @@ export function chargeStatsHistory(info: GraphQLResolveInfo, historyRows: number
     {
       firstAlwaysPasses: true,
     },
+  );
+}
+
+/** UTF-8 bytes of text one unit of cost pays for when chat is read. */
+export const CHAT_BYTES_PER_COST = 100;
+
+/** What reading one chat message costs: 1 per started CHAT_BYTES_PER_COST bytes of its text, an emote 1. */
+export function chatMessageCost(text: string | null): number {
+  return text === null ? 1 : Math.max(1, Math.ceil(Buffer.byteLength(text, 'utf8') / CHAT_BYTES_PER_COST));
+}
+
+/**
+ * Charges chat messages read (a page of `Game.chat`, a `node`) by the bytes of their texts, to the same total
+ * as the pages of rounds: aliases of large pages of long messages are refused once what they return goes
+ * over the cost limit (at most about 2.5 MB of chat an operation), instead of being priced by count.
+ */
+export function chargeChatRead(
+  info: GraphQLResolveInfo,
+  messages: readonly { readonly text: string | null }[],
+): void {
+  let cost = 0;
+  for (const m of messages) cost += chatMessageCost(m.text);
+  if (cost === 0) return;
+  charge(
+    info,
+    cost,
+    'the chat read',
+    `by its texts (1 per started ${CHAT_BYTES_PER_COST} UTF-8 bytes, an emote 1)`,
+    'ask for smaller pages of chat',
   );
 }
 

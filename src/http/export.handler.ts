@@ -14,7 +14,10 @@ export const EXPORT_MAX_GAMES = 10_000;
 const PAGE = 200;
 /** Exports running at once in this process; more are asked to retry (each holds a database connection a while). */
 const MAX_CONCURRENT = 4;
-/** A response ends after the game that takes it past this many bytes; `after` continues it. */
+/**
+ * A response holds at most this many bytes, checked before each line is written (a line alone larger is the
+ * only one of its response); `after` continues it.
+ */
 export const EXPORT_PAGE_BYTES = 8 * 1024 * 1024;
 /** A reader that takes nothing for this long is cut off, freeing its slot (ms). */
 export const EXPORT_STALL_MS = 30_000;
@@ -190,16 +193,21 @@ export function exportHandler(
       });
       let sent = 0;
       let bytes = 0;
+      let full = false;
       let after = query.after;
-      while (sent < query.limit && bytes < pageBytes && !closed) {
+      while (sent < query.limit && !full && !closed) {
         const heads = await reads.heads(query.filter, after, Math.min(PAGE, query.limit - sent));
         if (heads.length === 0) break;
         for (const head of heads) {
-          if (bytes >= pageBytes || closed) break;
+          if (closed) break;
           // One game in memory at a time: read it, write it, and read the next once the client took it.
           const [game] = await reads.games([head]);
           const line = exportLine(game!) + '\n';
-          bytes += Buffer.byteLength(line);
+          const size = Buffer.byteLength(line);
+          // The bound is checked before a line is written: a line that alone passes it is its page's only one.
+          full = bytes + size >= pageBytes;
+          if (full && sent > 0 && bytes + size > pageBytes) break;
+          bytes += size;
           sent++;
           after = head.id;
           if (!res.write(line) && !closed && !(await drainedOrClosed(res, stallMs))) {
@@ -207,6 +215,7 @@ export function exportHandler(
             res.destroy();
             return;
           }
+          if (full) break;
         }
       }
       res.end();

@@ -1,4 +1,4 @@
-// Table chat in SQL: messages in each game's own sequence, the per-player rate window, and mutes.
+// Table chat in SQL: messages in each game's own sequence, the authors' rate windows, the bounds, mutes.
 import type { Pool, PoolClient } from 'pg';
 import type { IdempotencyWrite } from './idempotency.repository';
 
@@ -22,15 +22,30 @@ export interface NewChatMessage {
   readonly emote: string | null;
 }
 
-/** At most `max` accepted messages of one author in one game within any `windowMs`. */
+/** At most `max` accepted messages within any `windowMs`. */
 export interface ChatRate {
   readonly max: number;
   readonly windowMs: number;
 }
 
+/** What bounds an append: the author's rates, and how long and large a game's chat may grow. */
+export interface ChatBounds {
+  /** The author's accepted messages in the game. */
+  readonly perGame: ChatRate;
+  /** The author's accepted messages across all games. */
+  readonly perAuthor: ChatRate;
+  /** Messages a game keeps at most. */
+  readonly maxMessages: number;
+  /** How long after its game finishes a chat takes messages (ms). */
+  readonly openAfterFinishMs: number;
+}
+
 export type AppendResult =
   | { readonly kind: 'appended'; readonly message: ChatRecord }
-  | { readonly kind: 'limited'; readonly retryAfterMs: number }
+  /** Over a rate: `perGame` or `perAuthor` (the one that frees last, when both). */
+  | { readonly kind: 'limited'; readonly rate: 'perGame' | 'perAuthor'; readonly retryAfterMs: number }
+  /** The game's chat is closed: it holds `maxMessages`, or its game finished `openAfterFinishMs` ago. */
+  | { readonly kind: 'closed'; readonly why: 'full' | 'finished' }
   /** Another request took the idempotency key first: nothing was appended. */
   | { readonly kind: 'key_taken' };
 
@@ -61,39 +76,63 @@ function toRecord(r: ChatRow): ChatRecord {
 
 /** The lock of one game's chat sequence: a transaction-scoped advisory lock on the game's id. */
 const LOCK_CHAT = `SELECT pg_advisory_xact_lock(hashtextextended('chat:' || $1::text, 0))`;
+/** The lock of one author's rate across games, always taken before a game's (so two appends never wait in a cycle). */
+const LOCK_AUTHOR = `SELECT pg_advisory_xact_lock(hashtextextended('chat-author:' || $1::text, 0))`;
+
+/**
+ * The author's accepted messages within the window ($3 ms, at most $4 counted) and when the oldest of them
+ * leaves it (ms); $1 narrows to one game when not null.
+ */
+const RATE_WINDOW = `SELECT count(*)::int AS n,
+         extract(epoch FROM (min(at) + $3::float8 * interval '1 millisecond' - clock_timestamp())) * 1000
+           AS retry_ms
+    FROM (SELECT at FROM chat_messages
+           WHERE ($1::uuid IS NULL OR game_id = $1) AND author_id = $2
+             AND at > clock_timestamp() - $3::float8 * interval '1 millisecond'
+           ORDER BY at DESC LIMIT $4) recent`;
 
 export class ChatRepository {
   constructor(private readonly pool: Pool) {}
 
   /**
-   * Appends a message as the game's next seq, unless its author already has `rate.max` messages in the game
-   * within the last `rate.windowMs` (by the database's clock, so every process counts the same). One
-   * transaction under the game's chat lock: the rate is counted and the seq allocated with no other append
-   * of the game in between, so seqs have no gaps and a burst across processes cannot pass the limit. The
-   * idempotency record, when given, is written in the same transaction.
+   * Appends a message as the game's next seq, unless the game's chat is closed (`bounds.maxMessages` held, or
+   * the game finished `bounds.openAfterFinishMs` ago) or its author is over a rate (by the database's clock,
+   * so every process counts the same). One transaction under the author's lock and then the game's chat
+   * lock: rates are counted and the seq allocated with no other append of the author or the game in between,
+   * so seqs have no gaps and a burst across processes and games cannot pass a limit. The idempotency record,
+   * when given, is written in the same transaction.
    */
   async append(
     message: NewChatMessage,
-    rate: ChatRate,
+    bounds: ChatBounds,
     idempotency: IdempotencyWrite | null,
   ): Promise<AppendResult> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
+      await client.query(LOCK_AUTHOR, [message.authorId]);
       await client.query(LOCK_CHAT, [message.gameId]);
-      const { rows: window } = await client.query<{ n: number; retry_ms: number | null }>(
-        `SELECT count(*)::int AS n,
-                extract(epoch FROM (min(at) + $3::float8 * interval '1 millisecond' - clock_timestamp())) * 1000
-                  AS retry_ms
-           FROM (SELECT at FROM chat_messages
-                  WHERE game_id = $1 AND author_id = $2
-                    AND at > clock_timestamp() - $3::float8 * interval '1 millisecond'
-                  ORDER BY at DESC LIMIT $4) recent`,
-        [message.gameId, message.authorId, rate.windowMs, rate.max],
-      );
-      if (window[0]!.n >= rate.max) {
+      const closed = await this.closed(client, message.gameId, bounds);
+      if (closed) {
         await client.query('ROLLBACK');
-        return { kind: 'limited', retryAfterMs: Math.max(0, Number(window[0]!.retry_ms ?? 0)) };
+        return { kind: 'closed', why: closed };
+      }
+      let limited: { rate: 'perGame' | 'perAuthor'; retryAfterMs: number } | null = null;
+      for (const rate of ['perGame', 'perAuthor'] as const) {
+        const { max, windowMs } = bounds[rate];
+        const { rows } = await client.query<{ n: number; retry_ms: number | null }>(RATE_WINDOW, [
+          rate === 'perGame' ? message.gameId : null,
+          message.authorId,
+          windowMs,
+          max,
+        ]);
+        const retryAfterMs = Math.max(0, Number(rows[0]!.retry_ms ?? 0));
+        if (rows[0]!.n >= max && (!limited || retryAfterMs > limited.retryAfterMs))
+          limited = { rate, retryAfterMs };
+      }
+      if (limited) {
+        await client.query('ROLLBACK');
+        return { kind: 'limited', ...limited };
       }
       const { rows } = await client.query<ChatRow>(
         `INSERT INTO chat_messages (game_id, seq, author_id, seat, text, emote, at)
@@ -115,6 +154,24 @@ export class ChatRepository {
     } finally {
       client.release();
     }
+  }
+
+  /** Why the game's chat takes no more messages (under its lock), or null while it does. */
+  private async closed(
+    client: PoolClient,
+    gameId: string,
+    bounds: ChatBounds,
+  ): Promise<'full' | 'finished' | null> {
+    const { rows } = await client.query<{ last: number; over: boolean }>(
+      `SELECT (SELECT COALESCE(max(seq), 0) FROM chat_messages WHERE game_id = $1) AS last,
+              COALESCE(g.finished_at <= clock_timestamp() - $2::float8 * interval '1 millisecond', false) AS over
+         FROM games g WHERE g.id = $1`,
+      [gameId, bounds.openAfterFinishMs],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (row.last >= bounds.maxMessages) return 'full';
+    return row.over ? 'finished' : null;
   }
 
   /** Writes the key's record with the message's seq as its version; false when the key is taken. */

@@ -1,11 +1,12 @@
 // Table chat across two API processes on one PostgreSQL: messages sent on either reach subscribers on both,
 // replayed then live, each exactly once and in seq order; a resumed subscription continues where it left off,
-// and a mute made on one process applies to the muter's live stream on the other.
-import { lobbyGame, registerPlayer, type Player } from '../support/graphql-client';
+// a mute made on one process applies to the muter's live stream on the other, and a kick made on one ends the
+// kicked player's stream on the other before any later message.
+import { gql, lobbyGame, registerPlayer, type Player } from '../support/graphql-client';
 import { type ServerProcess, spawnServer, stopAll } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { sleep } from '../support/timing';
-import { connect, range, type WsConnection } from '../support/ws-client';
+import { connect, errorCodes, range, type WsConnection } from '../support/ws-client';
 import { chatOf, mute, sent, subscribeChat, untilChatSeq, type MessageData } from './chat-support';
 
 let database: TestDatabase | undefined;
@@ -127,6 +128,40 @@ it('replays then delivers live every message sent on either process, once and in
 
 it('does the same with the change bus on Redis', async () => {
   await scenario(redisA!, redisB!);
+}, 60_000);
+
+it("ends a kicked player's gameChat on the other process, before any message sent after the kick", async () => {
+  const [ann, bob, cy] = await Promise.all(
+    ['Ann', 'Bob', 'Cy'].map((n) => registerPlayer(a!.url, `${n} kicked`)),
+  );
+  const gameId = (await lobbyGame(a!.url, [ann!, bob!, cy!], { preset: 'PERUDO', allowSpectators: false }))
+    .id;
+  await sent(a!.url, { gameId, text: 'welcome' }, ann!);
+  const bobs = subscribeChat(socket(b!.wsUrl, bob), gameId, 0);
+  const cys = subscribeChat(socket(b!.wsUrl, cy), gameId, 0);
+  await Promise.all([bobs, cys].map((s) => untilChatSeq(s, 1)));
+  // The kick and the messages right after it, on process A: B hears of them by notices in any order.
+  const kick = await gql<{ kickPlayer: { userErrors: unknown[] } }>(
+    a!.url,
+    `mutation($input: SeatInput!) { kickPlayer(input: $input) { userErrors { code } } }`,
+    { input: { gameId, position: 2 } },
+    ann!.token,
+  );
+  expect(kick.body.data!.kickPlayer.userErrors).toEqual([]);
+  await sent(a!.url, { gameId, text: 'after the kick' }, ann!);
+  await sent(a!.url, { gameId, emote: 'WOW' }, bob!);
+  await cys.ended();
+  await untilChatSeq(bobs, 3);
+  await sleep(300);
+  expect(errorCodes(cys.errors)).toEqual(['SPECTATORS_NOT_ALLOWED']);
+  expect(cys.items.map((m) => m.seq)).toEqual([1]);
+  expect(seqs(bobs.items)).toEqual([1, 2, 3]);
+  // What a new subscription gets on either process.
+  for (const p of [a!, b!]) {
+    const again = subscribeChat(socket(p.wsUrl, cy), gameId, 0);
+    await again.ended();
+    expect([errorCodes(again.errors), again.items]).toEqual([['SPECTATORS_NOT_ALLOWED'], []]);
+  }
 }, 60_000);
 
 it('shuts every process down cleanly on SIGTERM', async () => {

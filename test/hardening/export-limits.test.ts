@@ -7,8 +7,8 @@ import { keyOf, sql } from '../support/sql';
 import { until } from '../support/timing';
 
 /**
- * The export's bounds, over real HTTP: a response ends after the game that passes its byte bound and `after`
- * continues it exactly; a reader that takes nothing is cut off after the stall time and its slot freed; one
+ * The export's bounds, over real HTTP: a response ends before the line that would pass its byte bound and
+ * `after` continues it exactly; a reader that takes nothing is cut off after the stall time and its slot freed; one
  * client address holds at most one export slot while another address is served.
  */
 
@@ -57,20 +57,24 @@ async function exportFrom(
 }
 
 /** An export request from `address` whose reader takes the first bytes and then nothing more. */
-async function stalledReader(app: App, address: string): Promise<{ socket: Socket; head: string }> {
+async function stalledReader(
+  app: App,
+  address: string,
+  query = '',
+): Promise<{ socket: Socket; head: string; first: string }> {
   const { port } = new URL(app.url);
   const socket = connect(Number(port), '127.0.0.1');
   sockets.push(socket);
   socket.write(
-    `GET /export/games.ndjson HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: ${address}\r\nConnection: close\r\n\r\n`,
+    `GET /export/games.ndjson${query} HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: ${address}\r\nConnection: close\r\n\r\n`,
   );
-  const head = await new Promise<string>((resolve) =>
+  const first = await new Promise<string>((resolve) =>
     socket.once('data', (chunk: Buffer) => {
       socket.pause();
-      resolve(chunk.toString('latin1').split('\r\n')[0]!);
+      resolve(chunk.toString('latin1'));
     }),
   );
-  return { socket, head };
+  return { socket, head: first.split('\r\n')[0]!, first };
 }
 
 beforeAll(async () => {
@@ -88,18 +92,25 @@ afterAll(async () => {
   await db?.drop();
 });
 
-test('a response ends after the game that passes the byte bound, and after= continues exactly', async () => {
+test('a response ends before the line that would pass the byte bound, and after= continues exactly', async () => {
   const all = await exportFrom(wide, '', '203.0.113.1');
   expect(all.status).toBe(200);
   const ids = all.lines.map((l) => (JSON.parse(l) as { id: string }).id);
   expect(ids).toEqual(gameIds);
-  // The expected pages: lines until their bytes (newline included) reach PAGE_BYTES.
+  // The expected pages: lines while their bytes (newline included) stay within PAGE_BYTES, checked before
+  // each line (a line alone larger would be its page's only one).
   const expected: string[][] = [];
   let page: string[] = [];
   let bytes = 0;
   for (const line of all.lines) {
+    const size = Buffer.byteLength(line) + 1;
+    if (page.length > 0 && bytes + size > PAGE_BYTES) {
+      expected.push(page);
+      page = [];
+      bytes = 0;
+    }
     page.push(line);
-    bytes += Buffer.byteLength(line) + 1;
+    bytes += size;
     if (bytes >= PAGE_BYTES) {
       expected.push(page);
       page = [];
@@ -135,7 +146,8 @@ test('a reader that takes nothing is cut off after the stall time and its slot i
      SELECT $1::uuid, 1, 1000 + g, 0, 1, 2 FROM generate_series(1, 300000) g`,
     [keyOf(big)],
   );
-  const slow = await stalledReader(wide, '203.0.113.7');
+  // Its line alone passes the byte bound: it starts the reader's response (and is its only line).
+  const slow = await stalledReader(wide, '203.0.113.7', `?after=${gameIds[gameIds.length - 1]}`);
   expect(slow.head).toBe('HTTP/1.1 200 OK');
   // While it holds its address's slot, that address is asked to retry...
   const refused = await fetch(exportUrl(wide, '?limit=1'), { headers: { 'x-forwarded-for': '203.0.113.7' } });
@@ -155,7 +167,7 @@ test('a reader that takes nothing is cut off after the stall time and its slot i
   // The cut reader got the start of the large game's line and a cut stream: no final chunk.
   slow.socket.resume();
   const received = await new Promise<string>((resolve) => {
-    let text = '';
+    let text = slow.first;
     slow.socket.on('data', (c: Buffer) => (text += c.toString('latin1')));
     slow.socket.on('close', () => resolve(text));
   });

@@ -1,11 +1,12 @@
 // The table chat: sending, muting, a game's chat as a query and as a live subscription.
-import { GraphQLError } from 'graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import {
   Arg,
   Authorized,
   Ctx,
   FieldResolver,
   ID,
+  Info,
   Int,
   Mutation,
   Resolver,
@@ -13,10 +14,11 @@ import {
   Subscription,
 } from 'type-graphql';
 import { ChatAfterSeqError } from '../../chat/chat-feed';
-import { ChatInputError, chatContent, mayReadChat, type ChatContent } from '../../chat/chat.service';
+import { ChatInputError, chatContent, type ChatContent } from '../../chat/chat.service';
+import { tableOptions } from '../../engine';
 import type { ChatRecord } from '../../store/chat.repository';
 import type { GraphQLContext } from '../context';
-import { apiError, badInput, notFound } from '../errors';
+import { badInput, notFound } from '../errors';
 import { ChatMessageInput } from '../inputs/chat-message.input';
 import { MutePlayerInput } from '../inputs/mute-player.input';
 import { toChatMessage } from '../mappers/chat-message.mapper';
@@ -24,6 +26,7 @@ import { toErrorCode } from '../mappers/enum.mapper';
 import { toPlayer } from '../mappers/player.mapper';
 import { databaseCost, listCost } from '../operation-limits';
 import { rateLimited } from '../rate-limit-error';
+import { chargeChatRead } from '../rounds-page-cost';
 import { ChatMessagePayload } from '../types/chat-message-payload.type';
 import { ChatMessage } from '../types/chat-message.type';
 import { Game } from '../types/game.type';
@@ -34,6 +37,7 @@ import { UserError } from '../types/user-error.type';
 import * as valid from '../validation';
 import { requestHash } from './game-mutation';
 import { loadGame } from './query.resolver';
+import { rightLost, watchRight } from './spectators';
 import { onEnd } from './subscription.resolver';
 
 /** Messages a page of `Game.chat` holds at most. */
@@ -42,13 +46,6 @@ const SEQ_MAX = 2_000_000_000;
 
 function viewerId(ctx: GraphQLContext): string | null {
   return ctx.viewer?.id ?? null;
-}
-
-function spectatorsNotAllowed(): GraphQLError {
-  return apiError(
-    'SPECTATORS_NOT_ALLOWED',
-    'this game allows no spectators: only its seated players may follow its chat',
-  );
 }
 
 /** The content of a message, or BAD_USER_INPUT stating the rule it breaks. */
@@ -70,7 +67,7 @@ interface GameChatArgs {
 export class ChatResolver {
   @Mutation(() => ChatMessagePayload, {
     description:
-      "Sends a text or an emote to a game's table chat (seated players; any player where spectators are allowed); at most 5 messages per 10 s per player and game.",
+      "Sends a text or an emote to a game's table chat (seated players; any player where spectators are allowed); at most 5 messages per 10 s per player and game, and 20 a minute per player across games; a game keeps 2,000 messages and its chat closes 10 minutes after it finishes.",
   })
   @Authorized()
   async sendChatMessage(
@@ -95,7 +92,11 @@ export class ChatResolver {
       case 'not_found':
         throw notFound('that game');
       case 'rate_limited':
-        throw rateLimited('player in this game', outcome.retryAfterSeconds, 'chat messages');
+        throw rateLimited(
+          outcome.acrossGames ? 'player across all games' : 'player in this game',
+          outcome.retryAfterSeconds,
+          'chat messages',
+        );
       case 'refused':
         payload.userErrors = [
           Object.assign(new UserError(), {
@@ -150,12 +151,33 @@ export class ChatResolver {
       const after = valid.intInRange(afterSeq, 'afterSeq', 0, SEQ_MAX);
       const state = await ctx.services.gameReads.load(key);
       if (!state) throw notFound(`game ${gameId}`);
-      if (!mayReadChat(state, viewerId(ctx))) throw spectatorsNotAllowed();
+      const lost = rightLost('chat', viewerId(ctx));
+      const refused = lost(state);
+      if (refused) throw refused;
       try {
-        const stream = await ctx.services.chatFeeds.subscribe(key, viewerId(ctx), after);
+        // Where the viewer's right can change (a game open to spectators keeps its chat open to all for its
+        // life), it is checked again on every change of the game (kicked, left, the start), like gameEvents,
+        // and before messages reach them.
+        const changeable = !tableOptions(state).allowSpectators;
+        const stream = await ctx.services.chatFeeds.subscribe(
+          key,
+          viewerId(ctx),
+          after,
+          changeable ? lost : null,
+        );
+        let unwatch = (): void => {};
+        try {
+          if (changeable) unwatch = await watchRight(ctx.services.feeds, key, lost, (e) => stream.end(e));
+        } catch (error) {
+          await stream.return();
+          throw error;
+        }
         // A chat reader follows the game too (spectatorCount; seated players are left out when counting).
         const release = ctx.services.spectators?.follow(key, viewerId(ctx), ctx.socketKey);
-        return release ? onEnd(stream, release) : stream;
+        return onEnd(stream, () => {
+          unwatch();
+          release?.();
+        });
       } catch (error) {
         if (error instanceof ChatAfterSeqError) throw badInput(error.message, 'afterSeq');
         throw error;
@@ -197,11 +219,12 @@ export class GameChatResolver {
   @FieldResolver(() => [ChatMessage], {
     complexity: databaseCost(listCost(100)),
     description:
-      "The game's table chat after afterSeq, oldest first, without the messages of players the viewer muted (first counts what the viewer sees); empty for viewers without a seat in a game that allows no spectators.",
+      "The game's table chat after afterSeq, oldest first, without the messages of players the viewer muted (first counts what the viewer sees); empty for viewers without a seat in a game that allows no spectators. Each message read costs 1 per started 100 UTF-8 bytes of its text (an emote 1), into the operation's cost.",
   })
   async chat(
     @Root() game: Game,
     @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
     @Arg('afterSeq', () => Int, {
       nullable: true,
       defaultValue: 0,
@@ -220,6 +243,7 @@ export class GameChatResolver {
     const state = await ctx.gameLoader.load(game.gameId);
     if (!state) return [];
     const page = await ctx.services.chat.page(state, game.gameId, viewerId(ctx), after, size);
+    chargeChatRead(info, page);
     return page.map(toChatMessage);
   }
 }

@@ -1,6 +1,7 @@
 // The root queries: nodes, the viewer, games, players and rule presets.
 import { databaseCost, listCost } from '../operation-limits';
-import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, ID, Info, Int, Query, Resolver } from 'type-graphql';
 import { PRESET_NAMES, PRESETS, viewFor, type GameState } from '../../engine';
 import type { GraphQLContext } from '../context';
 import { decodeGameCursor, decodeLeaderboardCursor, encodeLeaderboardCursor } from '../cursors';
@@ -21,6 +22,7 @@ import { Player } from '../types/player.type';
 import { RuleSet } from '../types/rule-set.type';
 import { badInput } from '../errors';
 import { pageSize, playerKey } from '../validation';
+import { chargeChatRead } from '../rounds-page-cost';
 import { keptOut, spectatorsNotAllowed } from './spectators';
 
 /** The viewer's view of a game, or null when it does not exist. */
@@ -40,6 +42,7 @@ export class QueryResolver {
   async node(
     @Arg('id', () => ID, { description: 'A global ID.' }) id: string,
     @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Node | null> {
     const decoded = fromGlobalId(id);
     if (!decoded) throw badInput('id is not a valid ID', 'id');
@@ -61,6 +64,7 @@ export class QueryResolver {
       }
       case 'ChatMessage': {
         const message = await ctx.services.chat.one(decoded.gameId, decoded.seq, ctx.viewer?.id ?? null);
+        if (message) chargeChatRead(info, [message]);
         return message ? toChatMessage(message) : null;
       }
     }

@@ -242,6 +242,7 @@ export enum ErrorCode {
   NOT_SEATED = 'NOT_SEATED',
   INVALID_SEAT = 'INVALID_SEAT',
   CHAT_DISABLED = 'CHAT_DISABLED',
+  CHAT_CLOSED = 'CHAT_CLOSED',
   SPECTATORS_NOT_ALLOWED = 'SPECTATORS_NOT_ALLOWED',
   NOT_AWAY = 'NOT_AWAY',
   NUDGE_NOT_ALLOWED = 'NUDGE_NOT_ALLOWED',
@@ -286,6 +287,10 @@ registerEnumType(ErrorCode, {
       description: "The seat may not be chosen for this: the host's own, or (transferHost) a bot's.",
     },
     CHAT_DISABLED: { description: 'The game has text chat off: only emotes may be sent.' },
+    CHAT_CLOSED: {
+      description:
+        "The game's chat takes no more messages: it holds 2,000, or the game finished 10 minutes ago.",
+    },
     SPECTATORS_NOT_ALLOWED: {
       description: 'The game allows no spectators: only its seated players may do this.',
     },

@@ -1,7 +1,13 @@
 // The rules engine's reducer: applies one event to a game state.
 import type { GameEvent } from './events';
 import type { GameState, RoundState, SeatState } from './state';
-import { DEFAULT_TABLE_OPTIONS, DEFAULT_TIMEOUTS_TO_FORFEIT, nextActiveSeat, tableLinks } from './state';
+import {
+  DEFAULT_TABLE_OPTIONS,
+  DEFAULT_TIMEOUTS_TO_FORFEIT,
+  nextActiveSeat,
+  tableLinks,
+  tableOptions,
+} from './state';
 
 // The copies below list every field instead of using object spread: V8 builds such literals an order of
 // magnitude faster, and the reducer runs for every event of every game. The field order is that of the
@@ -32,6 +38,8 @@ function copyGame(s: GameState, p: Partial<GameState>): GameState {
     table: pick(p.table, s.table),
     links: pick(p.links, s.links),
     nudge: pick(p.nudge, s.nudge),
+    waitingSince: pick(p.waitingSince, s.waitingSince),
+    resumedAt: pick(p.resumedAt, s.resumedAt),
   };
 }
 
@@ -287,7 +295,21 @@ export function applyEvent(state: GameState | null, event: GameEvent): GameState
     }
     case 'PLAYER_ELIMINATED':
       return copyGame(s, { version, seq });
+    case 'GAME_WAITING':
+      return copyGame(s, { version, seq, waitingSince: event.at });
+    case 'GAME_RESUMED':
+      // Fresh clocks: the open turn counts from now, and a nudge of it before the wait is spent.
+      return copyGame(s, { version, seq, waitingSince: null, resumedAt: event.at, nudge: null });
     case 'GAME_FINISHED':
-      return copyGame(s, { version, seq, status: 'FINISHED', winner: event.winner, finishedAt: event.at });
+      return copyGame(s, {
+        version,
+        seq,
+        status: 'FINISHED',
+        winner: event.winner,
+        finishedAt: event.at,
+        ...(s.waitingSince != null && { waitingSince: null }),
+        // A game nobody played to its end changes no rating.
+        ...(event.allAway === true && { table: { ...tableOptions(s), rated: false } }),
+      });
   }
 }

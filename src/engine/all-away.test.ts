@@ -11,6 +11,7 @@ import { botsToAct, serverMoveDue } from './server-moves';
 import {
   currentRound,
   DEFAULT_TABLE_OPTIONS,
+  isRated,
   nudgeDeadline,
   tableOptions,
   turnDeadline,
@@ -246,8 +247,10 @@ describe('the wait runs out: the game ends unrated', () => {
     expect(r.state.status).toBe('FINISHED');
     expect(r.state.winner).toBe(3);
     expect(r.state.waitingSince).toBeNull();
-    expect(tableOptions(r.state).rated).toBe(false);
+    expect(isRated(r.state)).toBe(false);
     expect(viewFor(r.state, null).table.rated).toBe(false);
+    // A rematch takes the table's own option.
+    expect(tableOptions(r.state).rated).toBe(true);
     expect(finishingOrder(r.events[1] as GameFinishedEvent, [])).toEqual([3, 2, 4, 1, 0]);
     expect(serverMoveDue(r.state, 1000)).toBeNull();
     // Once: a second end is refused.
@@ -261,7 +264,7 @@ describe('the wait runs out: the game ends unrated', () => {
     g.run({ type: 'END_ALL_AWAY', afterSeconds: 60 }, later(60));
     expect(g.state.status).toBe('FINISHED');
     expect(replay(g.log)).toEqual(g.state);
-    expect(tableOptions(replay(g.log)).rated).toBe(false);
+    expect(isRated(replay(g.log))).toBe(false);
   });
 
   it('a game that does not wait cannot be ended so', () => {

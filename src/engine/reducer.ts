@@ -1,13 +1,7 @@
 // The rules engine's reducer: applies one event to a game state.
 import type { GameEvent } from './events';
 import type { GameState, RoundState, SeatState } from './state';
-import {
-  DEFAULT_TABLE_OPTIONS,
-  DEFAULT_TIMEOUTS_TO_FORFEIT,
-  nextActiveSeat,
-  tableLinks,
-  tableOptions,
-} from './state';
+import { DEFAULT_TABLE_OPTIONS, DEFAULT_TIMEOUTS_TO_FORFEIT, nextActiveSeat, tableLinks } from './state';
 
 // The copies below list every field instead of using object spread: V8 builds such literals an order of
 // magnitude faster, and the reducer runs for every event of every game. The field order is that of the
@@ -40,6 +34,7 @@ function copyGame(s: GameState, p: Partial<GameState>): GameState {
     nudge: pick(p.nudge, s.nudge),
     waitingSince: pick(p.waitingSince, s.waitingSince),
     resumedAt: pick(p.resumedAt, s.resumedAt),
+    unrated: pick(p.unrated, s.unrated),
   };
 }
 
@@ -309,7 +304,7 @@ export function applyEvent(state: GameState | null, event: GameEvent): GameState
         finishedAt: event.at,
         ...(s.waitingSince != null && { waitingSince: null }),
         // A game nobody played to its end changes no rating.
-        ...(event.allAway === true && { table: { ...tableOptions(s), rated: false } }),
+        ...(event.allAway === true && { unrated: true }),
       });
   }
 }

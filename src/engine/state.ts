@@ -171,11 +171,21 @@ export interface GameState {
   readonly waitingSince?: string | null;
   /** When the last wait ended: the turn open then is counted from here (absent: never waited). */
   readonly resumedAt?: string | null;
+  /** Set when the game ended after waiting too long for a person: it changes no rating, whatever its table says. */
+  readonly unrated?: boolean;
 }
 
 /** The table's options, with the defaults for games created before tables had options. */
 export function tableOptions(state: GameState): TableOptions {
   return state.table ?? DEFAULT_TABLE_OPTIONS;
+}
+
+/**
+ * Whether the game changes ratings: its table says so, and it did not end by waiting too long for a person
+ * (a rematch still takes the table's own option).
+ */
+export function isRated(state: GameState): boolean {
+  return tableOptions(state).rated && state.unrated !== true;
 }
 
 export function tableLinks(state: GameState): TableLinks {

@@ -169,7 +169,8 @@ export function viewFor(state: GameState, viewer: Viewer, settled = true): GameV
     turnStartedAt: turnStartedAt(state),
     turnDeadline: turnDeadline(state),
     waitingSince: waitingSince(state),
-    table: tableOptions(state),
+    // A game that ended unrated shows so; the table's own option stays for its rematch.
+    table: state.unrated === true ? { ...tableOptions(state), rated: false } : tableOptions(state),
     inviteCode: seatIndex >= 0 ? tableLinks(state).inviteCode : null,
     previousGame: tableLinks(state).previousGame,
     rematch: tableLinks(state).rematch,

@@ -1,5 +1,5 @@
 // The one SQL statement that records an accepted move, and when it rewrites the snapshot.
-import { isEliminated, tableOptions, turnDeadline, type GameEvent, type GameState } from '../engine';
+import { isEliminated, isRated, turnDeadline, type GameEvent, type GameState } from '../engine';
 import { appendEventsSql, GAME_ROW_SNAPSHOT_EVERY, toEventRow } from './event-log';
 import type { IdempotencyWrite } from './idempotency.repository';
 
@@ -59,7 +59,7 @@ export function moveStatement(w: MoveWrite): { name: string; text: string; value
     : '';
   // A game may end unrated (every person away too long): the rating applier reads the column.
   const finishing = after.status === 'FINISHED' && w.before?.status !== 'FINISHED';
-  const rated = finishing ? `rated = ${param(tableOptions(after).rated, 'boolean')}, ` : '';
+  const rated = finishing ? `rated = ${param(isRated(after), 'boolean')}, ` : '';
   const ctes: string[] = [
     `upd AS (UPDATE games SET ${snapshot}${rated}version = ${param(after.version, 'int')},
        status = ${param(after.status, '"GameStatus"')}, host_id = ${param(after.host, 'uuid')},

@@ -282,7 +282,11 @@ export class MoveService {
     const due = this.serverMoveDue(state);
     if (due !== null && due <= this.options.now().getTime()) {
       const command: Command = { type: 'END_ALL_AWAY', afterSeconds: this.options.allAwayEndSeconds };
-      return this.act(gameId, command, { expectedVersion: state.version, requestHash: '', operation: 'allAway' });
+      return this.act(gameId, command, {
+        expectedVersion: state.version,
+        requestHash: '',
+        operation: 'allAway',
+      });
     }
     await this.store.postponeServerMove(gameId, state.version, due);
     return NOT_FOUND;

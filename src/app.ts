@@ -33,7 +33,7 @@ import { EventLog } from './store/event-log';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
 import { PeriodicJob } from './timers/periodic-job';
 import { TurnTimer } from './timers/turn-timer';
-import { DEFAULT_BOT_DELAY_MS, serverMoveDue } from './engine';
+import { DEFAULT_BOT_DELAY_MS } from './engine';
 import { createMoveService, TablesService } from './moves';
 import { createGameStore } from './store/game-store';
 import { IdempotencyJanitor } from './store/idempotency-janitor';
@@ -98,6 +98,8 @@ export interface AppOptions {
   readonly turnTimerIntervalMs?: number;
   /** How long a bot thinks before its move (ms; BOT_DELAY_MS). */
   readonly botDelayMs?: number;
+  /** How long a game waits with every person in play away before it ends (s; ALL_AWAY_END_SECONDS, default 600). */
+  readonly allAwayEndSeconds?: number;
   /** WebSocket keep-alive (ms; WS_KEEPALIVE_MS): a dead socket is dropped within twice this (default 12 s). */
   readonly wsKeepAliveMs?: number;
   /** The time moves are decided at (tests move it forward, e.g. past a nudge's 2 minutes); the system clock by default. */
@@ -175,7 +177,11 @@ export async function startApp(options: AppOptions): Promise<App> {
     Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs) : null;
   const botDelayMs = options.botDelayMs ?? DEFAULT_BOT_DELAY_MS;
   const games = createGameStore(db);
-  const moves = createMoveService(games, { botDelayMs, ...(options.clock && { now: options.clock }) });
+  const moves = createMoveService(games, {
+    botDelayMs,
+    ...(options.allAwayEndSeconds !== undefined && { allAwayEndSeconds: options.allAwayEndSeconds }),
+    ...(options.clock && { now: options.clock }),
+  });
   // First of the listeners: the other processes hear of a move as soon as this one does.
   moves.onApplied((gameId, events) => bus.publish(changeOf(gameId, events)));
   const eventLog = new EventLog(db.pool, log);
@@ -275,7 +281,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   moves.onApplied((_gameId, events, state) => {
     if (events.some((e) => e.type === 'GAME_FINISHED')) ratingApplier.gameFinished();
     // A bot's move falls due a think time after this one: fire then rather than at the next poll.
-    const due = serverMoveDue(state, botDelayMs);
+    const due = moves.serverMoveDue(state);
     if (due !== null && due - Date.now() <= botDelayMs) turnTimer.wakeAt(due);
   });
   const lobbyExpiry = new LobbyExpiry(

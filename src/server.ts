@@ -6,7 +6,7 @@ import { migrate } from './database/migrate';
 import { resolveDatabase } from './database/resolve-database';
 import { createLogger, wantsPrettyLogs } from './observability/logger';
 import { DEFAULT_LOBBY_IDLE_MS } from './timers/lobby-expiry';
-import { DEFAULT_BOT_DELAY_MS } from './engine';
+import { DEFAULT_ALL_AWAY_END_SECONDS, DEFAULT_BOT_DELAY_MS } from './engine';
 
 /** How long a signalled process may take to stop cleanly: supervisors wait 10 s before they kill. */
 const SHUTDOWN_DEADLINE_MS = 8_000;
@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   const metricsPort = intFromEnv('METRICS_PORT', null, 0, 65_535);
   const lobbyIdleMinutes = intFromEnv('LOBBY_IDLE_MINUTES', DEFAULT_LOBBY_IDLE_MS / 60_000, 1, 525_600)!;
   const botDelayMs = intFromEnv('BOT_DELAY_MS', DEFAULT_BOT_DELAY_MS, 0, 60_000)!;
+  const allAwayEndSeconds = intFromEnv('ALL_AWAY_END_SECONDS', DEFAULT_ALL_AWAY_END_SECONDS, 1, 604_800)!;
   // WebSocket keep-alive (ms); unset: the WebSocket server's default (12 s).
   const wsKeepAliveMs = intFromEnv('WS_KEEPALIVE_MS', null, 1_000, 30_000) ?? undefined;
   const database = await resolveDatabase();
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     metricsHost: process.env.METRICS_HOST || '127.0.0.1',
     lobbyIdleMs: lobbyIdleMinutes * 60_000,
     botDelayMs,
+    allAwayEndSeconds,
     wsKeepAliveMs,
     // The server people run hides internals unless a developer asks for them.
     production: process.env.NODE_ENV !== 'development',

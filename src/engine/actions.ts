@@ -1,6 +1,6 @@
 // The engine's commands: validating a command against a game state and deciding its events.
 import type { MoveContext } from './action-support';
-import { markAway, nudge, returnToGame } from './away.actions';
+import { endAllAway, markAway, nudge, returnToGame, waitIfEveryoneAway } from './away.actions';
 import { bid, dudo, exact } from './bidding.actions';
 import type { ActionContext, ActionResult, Command } from './commands';
 import { rngDiceSource, type DiceSource } from './dice-source';
@@ -13,9 +13,19 @@ function diceOf(ctx: ActionContext): DiceSource {
   return 'dice' in ctx ? ctx.dice : rngDiceSource(ctx.rng);
 }
 
-/** Validates and applies one command; the input state is never mutated. */
+/**
+ * Validates and applies one command; the input state is never mutated. An action that leaves every person in
+ * play away is followed by the game's wait (GAME_WAITING, a step of its own).
+ */
 export function applyCommand(state: GameState, command: Command, context: ActionContext): ActionResult {
   const ctx: MoveContext = { at: context.at, dice: diceOf(context) };
+  const result = decide(state, command, ctx);
+  if (!result.ok || result.events.length === 0) return result;
+  const wait = waitIfEveryoneAway(result.state, ctx.at);
+  return wait ? { ok: true, state: wait.state, events: [...result.events, ...wait.events] } : result;
+}
+
+function decide(state: GameState, command: Command, ctx: MoveContext): ActionResult {
   switch (command.type) {
     case 'JOIN':
       return join(state, command.playerId, ctx, command);
@@ -41,6 +51,8 @@ export function applyCommand(state: GameState, command: Command, context: Action
       return nudge(state, command.playerId, ctx);
     case 'MARK_AWAY':
       return markAway(state, command.seat, command.reason, ctx);
+    case 'END_ALL_AWAY':
+      return endAllAway(state, command.afterSeconds, ctx);
     case 'EXPIRE_LOBBY':
       return expireLobby(state, ctx);
     case 'KICK':

@@ -2,12 +2,15 @@
 import { done, fail, type MoveContext } from './action-support';
 import type { ActionResult } from './commands';
 import {
+  activeSeats,
   currentRound,
+  everyHumanAway,
   nudgeDeadline,
   playedByServer,
   seatOf,
   tableOptions,
   turnStartedAt,
+  waitingSince,
   type GameState,
   type PlayerId,
 } from './state';
@@ -19,6 +22,8 @@ import { violation, type Violation } from './violations';
 export const NUDGE_AFTER_SECONDS = 120;
 /** How long a nudged player has to move before their seat becomes away (seconds). */
 export const NUDGE_SECONDS = 60;
+/** How long a game waits with every person in play away before it ends (seconds; ALL_AWAY_END_SECONDS). */
+export const DEFAULT_ALL_AWAY_END_SECONDS = 600;
 
 function notInProgress(state: GameState): Violation | null {
   if (state.status === 'IN_PROGRESS') return null;
@@ -33,6 +38,8 @@ function notInProgress(state: GameState): Violation | null {
  * only its player moves for it. Null when it may.
  */
 export function serverMoveRefusal(state: GameState, seat: number, byBot: boolean): Violation | null {
+  if (waitingSince(state) !== null && isByBot(state, seat, byBot))
+    return violation('GAME_NOT_IN_PROGRESS', 'the game waits for a person to return: nobody moves for them');
   if (!byBot || playedByServer(state.seats[seat]!)) return null;
   return violation('NOT_AWAY', `seat ${seat} is played by its player, not by the server`);
 }
@@ -50,7 +57,49 @@ export function returnBeforeOwnMove(t: Transition, seat: number, byBot: boolean)
   const s = t.state.seats[seat]!;
   if (byBot || s.away !== true) return;
   t.emit({ type: 'SEAT_RETURNED', seat, playerId: s.playerId });
+  resumeIfWaiting(t, seat);
   t.step();
+}
+
+/** A person came back to a game that waited for one: it goes on (GAME_RESUMED, in their return's step). */
+function resumeIfWaiting(t: Transition, seat: number): void {
+  if (waitingSince(t.state) === null) return;
+  t.emit({ type: 'GAME_RESUMED', seat, playerId: t.state.seats[seat]!.playerId });
+}
+
+/**
+ * After an accepted action: when it left every person in play away, the game waits, a step of its own
+ * (GAME_WAITING); null when it does not.
+ */
+export function waitIfEveryoneAway(state: GameState, at: string): Transition | null {
+  if (waitingSince(state) !== null || !everyHumanAway(state)) return null;
+  const t = new Transition(state, at);
+  t.emit({ type: 'GAME_WAITING' });
+  return t;
+}
+
+/**
+ * The server ends a game that has waited `endSeconds` with every person in play away: an open round is
+ * voided, the bots still in play take the first places and the away people the next, each by dice held
+ * (ties in seat order); the game is unrated.
+ */
+export function endAllAway(state: GameState, endSeconds: number, ctx: MoveContext): ActionResult {
+  const since = waitingSince(state);
+  if (state.status !== 'IN_PROGRESS' || since === null)
+    return fail(violation('GAME_NOT_IN_PROGRESS', 'the game is not waiting for a person to return'));
+  if (epochMillis(since) + endSeconds * 1000 > epochMillis(ctx.at))
+    return fail(violation('GAME_NOT_IN_PROGRESS', `the game has not waited ${endSeconds} s yet`));
+  const t = new Transition(state, ctx.at);
+  if (currentRound(state)) t.emit({ type: 'ROUND_ENDED', number: state.rounds.length, outcome: null });
+  const byDice = (a: number, b: number) => state.seats[b]!.diceCount - state.seats[a]!.diceCount;
+  // Stable sorts keep equal dice in seat order.
+  const inPlay = activeSeats(state);
+  const standings = [
+    ...inPlay.filter((seat) => state.seats[seat]!.bot).sort(byDice),
+    ...inPlay.filter((seat) => !state.seats[seat]!.bot).sort(byDice),
+  ];
+  t.emit({ type: 'GAME_FINISHED', winner: standings[0]!, allAway: true, standings });
+  return done(t);
 }
 
 /** The player takes their away seat back. */
@@ -63,6 +112,7 @@ export function returnToGame(state: GameState, playerId: PlayerId, ctx: MoveCont
     return fail(violation('NOT_AWAY', 'your seat is not away: you are playing it'));
   const t = new Transition(state, ctx.at);
   t.emit({ type: 'SEAT_RETURNED', seat, playerId });
+  resumeIfWaiting(t, seat);
   return done(t);
 }
 

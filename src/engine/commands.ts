@@ -70,6 +70,11 @@ export type Command =
    * (checked here) or as they stayed disconnected for the table's disconnectSeconds (checked by the server).
    */
   | { readonly type: 'MARK_AWAY'; readonly seat: number; readonly reason: 'NUDGE' | 'DISCONNECTED' }
+  /**
+   * Issued by the server: a game that has waited `afterSeconds` (ALL_AWAY_END_SECONDS) with every person in
+   * play away ends (checked here).
+   */
+  | { readonly type: 'END_ALL_AWAY'; readonly afterSeconds: number }
   /** The host frees another seat in the lobby; the kicked player cannot join again. */
   | { readonly type: 'KICK'; readonly playerId: PlayerId; readonly seat: number }
   /** The host hands the host role to the person in `seat`. */

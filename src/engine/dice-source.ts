@@ -67,6 +67,7 @@ export function mayRollDice(state: GameState, command: Command): boolean {
     case 'RETURN':
     case 'NUDGE':
     case 'MARK_AWAY':
+    case 'END_ALL_AWAY':
       return false;
   }
 }

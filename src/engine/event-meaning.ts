@@ -28,6 +28,8 @@ export function isMidAction(event: GameEvent): boolean {
     case 'SEAT_AWAY':
     case 'SEAT_RETURNED':
     case 'PLAYER_NUDGED':
+    case 'GAME_WAITING':
+    case 'GAME_RESUMED':
       return false;
   }
 }
@@ -59,6 +61,8 @@ export function isRoundEvent(event: GameEvent): boolean {
     case 'SEAT_AWAY':
     case 'SEAT_RETURNED':
     case 'PLAYER_NUDGED':
+    case 'GAME_WAITING':
+    case 'GAME_RESUMED':
       return false;
   }
 }
@@ -84,6 +88,8 @@ const LOBBY_EVENT: Readonly<Record<GameEventType, boolean>> = {
   SEAT_AWAY: false,
   SEAT_RETURNED: false,
   PLAYER_NUDGED: false,
+  GAME_WAITING: false,
+  GAME_RESUMED: false,
 };
 
 /** Whether an event of this type changes what the lobby shows of the game. */
@@ -115,6 +121,8 @@ export function renumbersSeats(event: GameEvent): boolean {
     case 'SEAT_AWAY':
     case 'SEAT_RETURNED':
     case 'PLAYER_NUDGED':
+    case 'GAME_WAITING':
+    case 'GAME_RESUMED':
       return false;
   }
 }

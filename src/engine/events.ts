@@ -26,7 +26,9 @@ export type GameEventType =
   | 'HOST_CHANGED'
   | 'SEAT_AWAY'
   | 'SEAT_RETURNED'
-  | 'PLAYER_NUDGED';
+  | 'PLAYER_NUDGED'
+  | 'GAME_WAITING'
+  | 'GAME_RESUMED';
 
 interface EventBase {
   /** 1-based position in the game's log. */
@@ -134,6 +136,17 @@ export interface PlayerNudgedEvent extends EventBase {
   /** When the seat becomes away if its player has not moved (ISO-8601). */
   readonly deadline: string;
 }
+/** Every person still in play is away: no bot or timer moves until one returns or the wait ends the game. */
+export interface GameWaitingEvent extends EventBase {
+  readonly type: 'GAME_WAITING';
+}
+/** The wait ended: a person returned or moved (logged with their SEAT_RETURNED); turns start afresh. */
+export interface GameResumedEvent extends EventBase {
+  readonly type: 'GAME_RESUMED';
+  /** The seat, and its player, whose return ended the wait. */
+  readonly seat: number;
+  readonly playerId: PlayerId;
+}
 export interface ExactCalledEvent extends EventBase {
   readonly type: 'EXACT_CALLED';
   readonly seat: number;
@@ -159,7 +172,12 @@ export interface GameFinishedEvent extends EventBase {
   /** True when the game ended because no person was left in play (bots take the first places by dice). */
   readonly noHumanLeft?: boolean;
   /**
-   * With roundLimit or noHumanLeft: the seats still in play in the order they finish (most dice first, ties in turn order
+   * True when the game ended after waiting ALL_AWAY_END_SECONDS with every person in play away: the bots in
+   * play first, then the away people, each by dice held (ties in seat order). Such a game is unrated.
+   */
+  readonly allAway?: boolean;
+  /**
+   * With roundLimit, noHumanLeft or allAway: the seats still in play in the order they finish (most dice first, ties in turn order
    * from the next starter, as the winner is chosen), the winner first.
    */
   readonly standings?: readonly number[];
@@ -203,7 +221,9 @@ export type GameEvent =
   | HostChangedEvent
   | SeatAwayEvent
   | SeatReturnedEvent
-  | PlayerNudgedEvent;
+  | PlayerNudgedEvent
+  | GameWaitingEvent
+  | GameResumedEvent;
 
 /** An event before the log has numbered it. */
 export type DraftEvent = GameEvent extends infer E

@@ -1,5 +1,6 @@
 // The pure Perudo rules engine: no I/O, no clock, randomness injected.
 export * from './actions';
+export { DEFAULT_ALL_AWAY_END_SECONDS } from './away.actions';
 export { checkBid, checkExact } from './bidding.actions';
 export * from './bidding';
 export * from './commands';

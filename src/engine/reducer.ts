@@ -32,6 +32,9 @@ function copyGame(s: GameState, p: Partial<GameState>): GameState {
     table: pick(p.table, s.table),
     links: pick(p.links, s.links),
     nudge: pick(p.nudge, s.nudge),
+    waitingSince: pick(p.waitingSince, s.waitingSince),
+    resumedAt: pick(p.resumedAt, s.resumedAt),
+    unrated: pick(p.unrated, s.unrated),
   };
 }
 
@@ -287,7 +290,21 @@ export function applyEvent(state: GameState | null, event: GameEvent): GameState
     }
     case 'PLAYER_ELIMINATED':
       return copyGame(s, { version, seq });
+    case 'GAME_WAITING':
+      return copyGame(s, { version, seq, waitingSince: event.at });
+    case 'GAME_RESUMED':
+      // Fresh clocks: the open turn counts from now, and a nudge of it before the wait is spent.
+      return copyGame(s, { version, seq, waitingSince: null, resumedAt: event.at, nudge: null });
     case 'GAME_FINISHED':
-      return copyGame(s, { version, seq, status: 'FINISHED', winner: event.winner, finishedAt: event.at });
+      return copyGame(s, {
+        version,
+        seq,
+        status: 'FINISHED',
+        winner: event.winner,
+        finishedAt: event.at,
+        ...(s.waitingSince != null && { waitingSince: null }),
+        // A game nobody played to its end changes no rating.
+        ...(event.allAway === true && { unrated: true }),
+      });
   }
 }

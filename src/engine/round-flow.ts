@@ -174,6 +174,10 @@ export function timeout(
   }
   if (state.turnSeconds === null) return fail(violation('NOT_YOUR_TURN', 'turns of this game are not timed'));
   if (round.turn !== seat) return fail(notYourTurn(round));
+  if (state.waitingSince != null)
+    return fail(
+      violation('NOT_YOUR_TURN', 'the game waits for a person to return: its turns do not run out'),
+    );
   const player = state.seats[seat]!;
   const limit = player.timeouts + 1 >= state.timeoutsToForfeit;
   const away = limit && tableOptions(state).awayAfterTimeouts && !player.bot;

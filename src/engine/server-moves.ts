@@ -1,4 +1,6 @@
-// When the server next moves in a game by itself: a timed turn running out, or a bot's move.
+// When the server next moves in a game by itself: a timed turn running out, a bot's move, or the end of a
+// game that waited too long for a person to return.
+import { DEFAULT_ALL_AWAY_END_SECONDS } from './away.actions';
 import { checkExact } from './bidding.actions';
 import {
   currentRound,
@@ -7,6 +9,7 @@ import {
   tableOptions,
   turnDeadline,
   turnStartedAt,
+  waitingSince,
   type GameState,
 } from './state';
 import { tableMoveDue } from './table.actions';
@@ -22,6 +25,7 @@ export const DEFAULT_BOT_DELAY_MS = 1000;
 export function botsToAct(state: GameState): number[] {
   const round = currentRound(state);
   if (state.status !== 'IN_PROGRESS' || !round || round.turn === null) return [];
+  if (waitingSince(state) !== null) return [];
   const seats: number[] = [];
   if (playedByServer(state.seats[round.turn]!)) seats.push(round.turn);
   if (state.rules.exactCaller === 'ANY_EXCEPT_NEXT' && lastBid(round)) {
@@ -40,12 +44,20 @@ export function botsToAct(state: GameState): number[] {
 
 /**
  * When the server is next due to move in this game, in epoch milliseconds, or null: `botDelayMs` after the
- * turn began when a bot may act on it, else when a timed turn runs out. Computed from the state's own
+ * turn began when a bot may act on it, else when a timed turn runs out; in a game that waits for a person
+ * to return, only its end, `allAwayEndSeconds` after the wait began. Computed from the state's own
  * timestamps, so every process agrees on it; a bot that decides not to call out of turn leaves the game
  * to its turn deadline.
  */
-export function serverMoveDue(state: GameState, botDelayMs: number): number | null {
+export function serverMoveDue(
+  state: GameState,
+  botDelayMs: number,
+  allAwayEndSeconds = DEFAULT_ALL_AWAY_END_SECONDS,
+): number | null {
   if (state.status === 'LOBBY') return tableMoveDue(state);
+  const waiting = waitingSince(state);
+  if (waiting !== null && state.status === 'IN_PROGRESS')
+    return epochMillis(waiting) + allAwayEndSeconds * 1000;
   const deadline = earliest(turnDeadline(state), disconnectCheckDue(state));
   if (botsToAct(state).length === 0) return deadline;
   const started = turnStartedAt(state);

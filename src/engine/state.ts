@@ -167,11 +167,25 @@ export interface GameState {
   readonly links?: TableLinks;
   /** The last nudge (see nudgeDeadline: it holds for the turn it was made on only). */
   readonly nudge?: NudgeState | null;
+  /** Since when the game waits because every person in play is away (ISO-8601); null or absent otherwise. */
+  readonly waitingSince?: string | null;
+  /** When the last wait ended: the turn open then is counted from here (absent: never waited). */
+  readonly resumedAt?: string | null;
+  /** Set when the game ended after waiting too long for a person: it changes no rating, whatever its table says. */
+  readonly unrated?: boolean;
 }
 
 /** The table's options, with the defaults for games created before tables had options. */
 export function tableOptions(state: GameState): TableOptions {
   return state.table ?? DEFAULT_TABLE_OPTIONS;
+}
+
+/**
+ * Whether the game changes ratings: its table says so, and it did not end by waiting too long for a person
+ * (a rematch still takes the table's own option).
+ */
+export function isRated(state: GameState): boolean {
+  return tableOptions(state).rated && state.unrated !== true;
 }
 
 export function tableLinks(state: GameState): TableLinks {
@@ -183,11 +197,36 @@ export function quickPlayKey(state: GameState): string | null {
   return tableLinks(state).quickPlay ? `${state.rules.preset ?? 'CUSTOM'}:${state.maxPlayers}` : null;
 }
 
-/** When the current turn began (its deadline is `turnSeconds` later), or null outside a turn. */
+/**
+ * When the current turn began (its deadline is `turnSeconds` later), or null outside a turn. A turn that was
+ * open while the game waited begins again when the wait ended: play goes on with fresh clocks.
+ */
 export function turnStartedAt(state: GameState): string | null {
   const round = currentRound(state);
   if (!round || round.turn === null) return null;
-  return round.bids[round.bids.length - 1]?.at ?? round.startedAt;
+  const began = round.bids[round.bids.length - 1]?.at ?? round.startedAt;
+  const resumed = state.resumedAt ?? null;
+  return resumed !== null && epochMillis(resumed) > epochMillis(began) ? resumed : began;
+}
+
+/** Since when the game waits for a person to return (every person in play is away), or null. */
+export function waitingSince(state: GameState): string | null {
+  return state.waitingSince ?? null;
+}
+
+/**
+ * Whether every person still in play is away, while one is: nobody the game could wait on plays it. A game
+ * seated with bots alone (benchmarks) is not concerned.
+ */
+export function everyHumanAway(state: GameState): boolean {
+  if (state.status !== 'IN_PROGRESS') return false;
+  let inPlay = false;
+  for (const s of state.seats) {
+    if (s.bot || s.diceCount === 0) continue;
+    if (s.away !== true) return false;
+    inPlay = true;
+  }
+  return inPlay;
 }
 
 /**
@@ -196,6 +235,8 @@ export function turnStartedAt(state: GameState): string | null {
  * process that holds the state agrees on it.
  */
 export function turnDeadline(state: GameState): number | null {
+  // A waiting game's clocks are stopped.
+  if (waitingSince(state) !== null) return null;
   if (state.turnSeconds === null) return nudgeDeadline(state);
   const started = turnStartedAt(state);
   return started === null ? null : epochMillis(started) + state.turnSeconds * 1000;

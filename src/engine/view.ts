@@ -9,6 +9,7 @@ import {
   tableOptions,
   turnDeadline,
   turnStartedAt,
+  waitingSince,
   type BidState,
   type BotLevel,
   type GameState,
@@ -87,6 +88,8 @@ export interface GameView {
   readonly turnStartedAt: string | null;
   /** When the current turn runs out, in epoch milliseconds; null when turns are not timed or outside a turn. */
   readonly turnDeadline: number | null;
+  /** Since when the game waits because every person in play is away; null otherwise. */
+  readonly waitingSince: string | null;
   readonly table: TableOptions;
   /** A PRIVATE game's invite code, for its seated players only; null for everyone else. */
   readonly inviteCode: string | null;
@@ -165,7 +168,9 @@ export function viewFor(state: GameState, viewer: Viewer, settled = true): GameV
     timeoutsToForfeit: state.timeoutsToForfeit,
     turnStartedAt: turnStartedAt(state),
     turnDeadline: turnDeadline(state),
-    table: tableOptions(state),
+    waitingSince: waitingSince(state),
+    // A game that ended unrated shows so; the table's own option stays for its rematch.
+    table: state.unrated === true ? { ...tableOptions(state), rated: false } : tableOptions(state),
     inviteCode: seatIndex >= 0 ? tableLinks(state).inviteCode : null,
     previousGame: tableLinks(state).previousGame,
     rematch: tableLinks(state).rematch,

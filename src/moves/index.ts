@@ -1,5 +1,5 @@
 // The move use case and what it is asked with and answers.
-import { DEFAULT_BOT_DELAY_MS } from '../engine';
+import { DEFAULT_ALL_AWAY_END_SECONDS, DEFAULT_BOT_DELAY_MS } from '../engine';
 import type { GameStore } from '../store/game-store';
 import { MoveService, type MoveServiceOptions } from './move.service';
 
@@ -16,10 +16,11 @@ export {
 export { TablesService, type QuickPlayRequest } from './tables.service';
 export type { MoveError, MoveErrorCode, MoveOptions, MoveResult } from './move-result';
 
-/** The move service over a process's game storage (the system clock and the default bot think time). */
+/** The move service over a process's game storage (by default the system clock, bot think time and wait). */
 export function createMoveService(games: GameStore, options: Partial<MoveServiceOptions> = {}): MoveService {
   return new MoveService(games.moves, {
     now: options.now ?? (() => new Date()),
     botDelayMs: options.botDelayMs ?? DEFAULT_BOT_DELAY_MS,
+    allAwayEndSeconds: options.allAwayEndSeconds ?? DEFAULT_ALL_AWAY_END_SECONDS,
   });
 }

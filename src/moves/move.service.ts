@@ -19,6 +19,7 @@ import {
   tableOptions,
   turnDeadline,
   turnStartedAt,
+  waitingSince,
   type BotLevel,
   type Command,
   type GameEvent,
@@ -42,6 +43,8 @@ export interface MoveServiceOptions {
   readonly now: () => Date;
   /** How long a bot thinks before its move (ms). */
   readonly botDelayMs: number;
+  /** How long a game waits with every person in play away before it ends (seconds; ALL_AWAY_END_SECONDS). */
+  readonly allAwayEndSeconds: number;
 }
 
 /** Decides the move of the bot that is due to act on a state, if one wants to (see src/bots). */
@@ -131,6 +134,11 @@ export class MoveService {
     private readonly options: MoveServiceOptions,
   ) {}
 
+  /** When the server is next due to move in a game by itself (epoch ms; see serverMoveDue), or null. */
+  serverMoveDue(state: GameState): number | null {
+    return serverMoveDue(state, this.options.botDelayMs, this.options.allAwayEndSeconds);
+  }
+
   /** Creates a game in its lobby, its host in seat 0 (a quick-play table due at once is filled and started). */
   async create(input: NewGame, options: MoveOptions): Promise<MoveResult> {
     return this.followUp(await this.createOnly(input, options));
@@ -151,7 +159,7 @@ export class MoveService {
         after: result.state,
         events: result.events,
         idempotency: null,
-        serverMoveAt: serverMoveDue(result.state, this.options.botDelayMs),
+        serverMoveAt: this.serverMoveDue(result.state),
         newGame: { chainRoot: chain.root, commitment: chain.commitment },
         seatCap: this.seatCap(input.host, options),
         clientSeed: { playerId: input.host, seed: options.clientSeed ?? null },
@@ -231,6 +239,7 @@ export class MoveService {
       return NOT_FOUND;
     }
     const pinned = { expectedVersion: version, requestHash: '' };
+    if (waitingSince(state) !== null) return this.endWait(gameId, state);
     const command = decideBot(state);
     const turn = currentRound(state)?.turn ?? null;
     if (command) {
@@ -263,6 +272,24 @@ export class MoveService {
       return NOT_FOUND;
     }
     return this.untimedTurn(gameId, state, turn, now, standIn.presence ?? null);
+  }
+
+  /**
+   * A game waiting for a person to return: nothing moves in it until the wait is over, and then it ends.
+   * Pinned to the waiting version, so a return racing it wins or loses whole.
+   */
+  private async endWait(gameId: string, state: GameState): Promise<MoveResult> {
+    const due = this.serverMoveDue(state);
+    if (due !== null && due <= this.options.now().getTime()) {
+      const command: Command = { type: 'END_ALL_AWAY', afterSeconds: this.options.allAwayEndSeconds };
+      return this.act(gameId, command, {
+        expectedVersion: state.version,
+        requestHash: '',
+        operation: 'allAway',
+      });
+    }
+    await this.store.postponeServerMove(gameId, state.version, due);
+    return NOT_FOUND;
   }
 
   /**
@@ -423,7 +450,7 @@ export class MoveService {
       after: result.state,
       events: result.events,
       idempotency: null,
-      serverMoveAt: serverMoveDue(result.state, this.options.botDelayMs),
+      serverMoveAt: this.serverMoveDue(result.state),
       seatCap: command.type === 'JOIN' ? this.seatCap(command.playerId, options) : null,
       gameSeed: dice?.newGameSeed ?? null,
       ...(command.type === 'ADD_BOT' &&

@@ -1,5 +1,5 @@
 // The one SQL statement that records an accepted move, and when it rewrites the snapshot.
-import { isEliminated, turnDeadline, type GameEvent, type GameState } from '../engine';
+import { isEliminated, isRated, turnDeadline, type GameEvent, type GameState } from '../engine';
 import { appendEventsSql, GAME_ROW_SNAPSHOT_EVERY, toEventRow } from './event-log';
 import type { IdempotencyWrite } from './idempotency.repository';
 
@@ -57,8 +57,11 @@ export function moveStatement(w: MoveWrite): { name: string; text: string; value
   const snapshot = snapshotDue(w.before, after)
     ? `state = ${param(JSON.stringify(after), 'jsonb')}, state_version = ${param(after.version, 'int')}, `
     : '';
+  // A game may end unrated (every person away too long): the rating applier reads the column.
+  const finishing = after.status === 'FINISHED' && w.before?.status !== 'FINISHED';
+  const rated = finishing ? `rated = ${param(isRated(after), 'boolean')}, ` : '';
   const ctes: string[] = [
-    `upd AS (UPDATE games SET ${snapshot}version = ${param(after.version, 'int')},
+    `upd AS (UPDATE games SET ${snapshot}${rated}version = ${param(after.version, 'int')},
        status = ${param(after.status, '"GameStatus"')}, host_id = ${param(after.host, 'uuid')},
        winner_id = ${param(playerAt(after.winner), 'uuid')}, started_at = ${param(after.startedAt, 'timestamptz')},
        finished_at = ${param(after.finishedAt, 'timestamptz')}, turn_deadline = ${param(isoOrNull(w.serverMoveAt === undefined ? turnDeadline(after) : w.serverMoveAt), 'timestamptz')},
@@ -168,6 +171,6 @@ export function moveStatement(w: MoveWrite): { name: string; text: string; value
   const result = 'SELECT 1 FROM upd';
   // The text depends only on which parts are present, so each shape is a named prepared statement: the
   // server parses it once per connection instead of once per move.
-  const name = `move_${snapshot ? 's' : 'n'}_${ctes.map((c) => c.slice(0, c.indexOf(' '))).join('_')}`;
+  const name = `move_${snapshot ? 's' : 'n'}${rated ? 'r' : ''}_${ctes.map((c) => c.slice(0, c.indexOf(' '))).join('_')}`;
   return { name, text: `WITH ${ctes.join(',\n')}\n${result}`, values };
 }

@@ -41,6 +41,7 @@ function buildGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
     case 'SEAT_AWAY':
     case 'SEAT_RETURNED':
     case 'PLAYER_NUDGED':
+    case 'GAME_RESUMED':
       seatIndex = e.seat;
       playerId = e.playerId;
       break;
@@ -65,6 +66,7 @@ function buildGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
       break;
     case 'ROUND_ENDED':
     case 'GAME_CANCELLED':
+    case 'GAME_WAITING':
       break;
   }
   // The seat the event concerns, as shown now: found by its player (lobby seats move up when one leaves);

@@ -119,6 +119,7 @@ export function toGame(gameId: string, view: GameView): Game {
     turnSeconds: view.turnSeconds,
     timeoutsToForfeit: view.timeoutsToForfeit,
     turnDeadline: view.turnDeadline === null ? null : new Date(view.turnDeadline),
+    waitingSince: view.waitingSince === null ? null : new Date(view.waitingSince),
     visibility: view.table.visibility as GameVisibility,
     rated: view.table.rated,
     allowSpectators: view.table.allowSpectators,

@@ -171,6 +171,8 @@ export enum GameEventType {
   SEAT_AWAY = 'SEAT_AWAY',
   SEAT_RETURNED = 'SEAT_RETURNED',
   PLAYER_NUDGED = 'PLAYER_NUDGED',
+  GAME_WAITING = 'GAME_WAITING',
+  GAME_RESUMED = 'GAME_RESUMED',
 }
 registerEnumType(GameEventType, {
   name: 'GameEventType',
@@ -197,7 +199,7 @@ registerEnumType(GameEventType, {
     PLAYER_ELIMINATED: { description: 'A player lost their last die or left.' },
     GAME_FINISHED: {
       description:
-        'The game is over: one player is left, the winner (or, after the 1,000th round, the player with the most dice won).',
+        'The game is over: one player is left, the winner (or, after the 1,000th round, the player with the most dice won; or, when no person was left in play or every person in play stayed away ALL_AWAY_END_SECONDS, the bots in play took the first places).',
     },
     REMATCH_CREATED: { description: 'A player asked for a rematch: GameEvent.rematch is the new game.' },
     PLAYER_KICKED: { description: 'The host freed a seat in the lobby; GameEvent.player was kicked.' },
@@ -212,6 +214,14 @@ registerEnumType(GameEventType, {
     PLAYER_NUDGED: {
       description:
         'A player nudged GameEvent.player, on turn: their seat becomes away unless they move by Game.turnDeadline.',
+    },
+    GAME_WAITING: {
+      description:
+        'Every person still in play is away: the game waits (Game.waitingSince), no bot or timer moves, until one returns or, after ALL_AWAY_END_SECONDS, the game ends unrated.',
+    },
+    GAME_RESUMED: {
+      description:
+        "GameEvent.player's return (with their SEAT_RETURNED) ended the wait: play goes on, the turn on its clock afresh.",
     },
   },
 });

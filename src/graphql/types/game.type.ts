@@ -86,6 +86,13 @@ export class Game extends Node {
   })
   turnDeadline!: Date | null;
 
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'Since when the game waits because every person still in play is away (no bot or timer moves until one returns; after ALL_AWAY_END_SECONDS it ends, unrated); null otherwise.',
+  })
+  waitingSince!: Date | null;
+
   @Field(() => GameVisibility, { description: 'PUBLIC, or PRIVATE: listed to its seated players only.' })
   visibility!: GameVisibility;
 

@@ -213,10 +213,14 @@ export type GameEventType =
   | 'GAME_CANCELLED'
   /** The game was created (its host took seat 0 in the PLAYER_JOINED that follows). */
   | 'GAME_CREATED'
-  /** The game is over: one player is left, the winner (or, after the 1,000th round, the player with the most dice won). */
+  /** The game is over: one player is left, the winner (or, after the 1,000th round, the player with the most dice won; or, when no person was left in play or every person in play stayed away ALL_AWAY_END_SECONDS, the bots in play took the first places). */
   | 'GAME_FINISHED'
+  /** GameEvent.player's return (with their SEAT_RETURNED) ended the wait: play goes on, the turn on its clock afresh. */
+  | 'GAME_RESUMED'
   /** The host started the game (with the roll-off, if the rules have one). */
   | 'GAME_STARTED'
+  /** Every person still in play is away: the game waits (Game.waitingSince), no bot or timer moves, until one returns or, after ALL_AWAY_END_SECONDS, the game ends unrated. */
+  | 'GAME_WAITING'
   /** GameEvent.player is the new host. */
   | 'HOST_CHANGED'
   /** A player lost their last die or left. */

@@ -28,7 +28,6 @@ let pool: Pool;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await startServer(database.url, {
-    ratingSettleMs: 0,
     ratingIntervalMs: 100,
     botDelayMs: 20,
     turnTimerIntervalMs: 100,
@@ -332,7 +331,8 @@ it('the leaderboard leaves out provisional players unless asked, ranks the liste
   const star = await registerPlayer(app.url, 'Star');
   const rivals: Player[] = [];
   for (let i = 0; i < 3; i++) rivals.push(await registerPlayer(app.url, `Rival ${i}`));
-  // 11 games against three rivals: 4 + 4 + 3, all counted (under the pair cap of 5 a day).
+  // 11 games against three rivals: 4 + 4 + 3, all counted (under the pair cap of 5 a day); the star is
+  // established after the tenth, so the eleventh, against a provisional rival, leaves its rating as it was.
   const plan = [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1];
   for (const r of plan) {
     const gameId = await seat([star, rivals[r]!]);
@@ -340,10 +340,11 @@ it('the leaderboard leaves out provisional players unless asked, ranks the liste
     await playOut(gameId, [star, rivals[r]!]);
   }
   await settled();
-  expect(await ratingOf(star)).toMatchObject({ games: 11, provisional: false });
+  expect(await ratingOf(star)).toMatchObject({ games: 10, provisional: false });
+  expect(await ratingOf(rivals[1]!)).toMatchObject({ games: 4 });
   // The pair cap: a sixth game between the same two players within a day changes no rating.
   const capped = rivals[2]!;
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < 3; i++) {
     const gameId = await seat([star, capped]);
     await start(gameId, star);
     await playOut(gameId, [star, capped]);
@@ -351,7 +352,7 @@ it('the leaderboard leaves out provisional players unless asked, ranks the liste
   await settled();
   const cappedRating = await ratingOf(capped);
   expect(cappedRating?.games).toBe(5);
-  expect((await ratingOf(star))?.games).toBe(13);
+  expect((await ratingOf(star))?.games).toBe(10);
   const cappedHistory = await history(capped, 100);
   expect(cappedHistory.edges).toHaveLength(5);
 

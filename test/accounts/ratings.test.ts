@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Pool } from 'pg';
 import type { App } from '../../src/app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -414,4 +416,39 @@ it('the export carries each counted game’s rating changes, in place order', as
       after: { mu: expectedFirst[i]!.mu, sigma: expectedFirst[i]!.sigma, games: 1 },
     })),
   );
+});
+
+it('the migration to these rules rates every finished game again, to the same ratings as rating them as they end', async () => {
+  await settled();
+  const snapshot = async () =>
+    (
+      await pool.query(
+        `SELECT (SELECT json_agg(r ORDER BY player_id, preset) FROM ratings r) AS ratings,
+                (SELECT json_agg(c ORDER BY game_id, player_id) FROM rating_changes c) AS changes,
+                (SELECT json_agg(g ORDER BY game_id) FROM rating_games g) AS games`,
+      )
+    ).rows[0] as Record<string, unknown[]>;
+  const want = await snapshot();
+  expect(want.changes!.length).toBeGreaterThan(10);
+  // A database as the earlier rules left it: no record of the games passed, ratings that differ.
+  const script = readFileSync(
+    path.join(__dirname, '../../prisma/migrations/20261127090000_rating_movers/migration.sql'),
+    'utf8',
+  );
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('DROP TABLE rating_games');
+    await client.query('UPDATE ratings SET mu = mu + 1, games = games + 3');
+    await client.query('DELETE FROM rating_changes WHERE random() < 0.5');
+    await client.query(script);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+  await settled();
+  expect(await snapshot()).toEqual(want);
 });

@@ -141,7 +141,7 @@ function record(r: Rated, games: number): R {
 
 /**
  * One game of `seated` (host first): the `silent` ones leave at once without a move; the others each make a
- * bid or the closing dudo call in the first round, then leave in the order of `places` from the last, so
+ * bid or the closing dudo call in a round, then leave in the order of `places` from the last, so
  * that `places[0]` wins.
  */
 async function play(seated: readonly Player[], places: readonly Player[], silent: readonly Player[] = []) {
@@ -153,10 +153,12 @@ async function play(seated: readonly Player[], places: readonly Player[], silent
   for (const p of seated.slice(1)) accepted(await mutate(app.url, 'joinGame', { gameId }, p.token), 'join');
   accepted(await mutate(app.url, 'startGame', { gameId }, host.token), 'start');
   for (const p of silent) accepted(await mutate(app.url, 'leaveGame', { gameId }, p.token), 'leave');
+  // A leave voids the round it happens in: the movers play the next one.
+  const round = (await playView(app.url, gameId)).currentRound!.number;
   const moved = new Set<string>();
   for (;;) {
     const view = await playView(app.url, gameId);
-    if (view.currentRound!.number > 1 || view.status !== 'IN_PROGRESS') break;
+    if (view.currentRound!.number > round || view.status !== 'IN_PROGRESS') break;
     const player = seated.find((p) => p.id === view.seats[view.turn!.position]!.player.id)!;
     const others = places.filter((p) => p !== player && !moved.has(p.id));
     const legal = (await playView(app.url, gameId, player)).legalActions!;

@@ -22,7 +22,7 @@ type Rated = ReturnType<typeof rating>;
 // Ratings come with the result: a game is rated as soon as its end is committed, on whichever process it
 // ended, once across processes, and in (finishedAt, id) order even when a game commits late.
 let database: TestDatabase;
-let apps: App[] = [];
+const apps: App[] = [];
 let pool: Pool;
 
 beforeAll(async () => {

@@ -225,7 +225,7 @@ export class RatingsRepository {
     const changes: RatingChangeRecord[] = [];
     if (rated.length > 0) {
       const ids = rated.map((g) => g.id);
-      const orders = await this.history.finishingOrders(ids);
+      const orders = await this.history.finishingOrders(ids, client);
       // Seats that made a bid or call themselves (not the server for them, not a timed-out turn's) in a round
       // with an outcome (a call always ends its round with one).
       const { rows: moves } = await client.query<{ game_id: string; seats: number[] }>(

@@ -21,6 +21,7 @@ export class RatingApplier extends PeriodicJob {
   /** Games that ended here since the last run looked (database ids). */
   private finished: string[] = [];
   private first = true;
+  private failed = false;
 
   constructor(
     private readonly ratings: RatingsRepository,
@@ -41,8 +42,12 @@ export class RatingApplier extends PeriodicJob {
 
   /** A game ended in this process (committed): rate it now, or right after the run in flight. */
   gameFinished(gameId: string): void {
+    if (this.stopped) return;
     this.finished.push(gameId);
-    void this.runNow();
+    void this.runNow().then(() => {
+      // The run in flight had finished looking before this game ended (a failed run leaves it to the next).
+      if (this.finished.includes(gameId) && !this.failed) void this.runNow();
+    });
   }
 
   /** Rates every finished game not rated yet; resolves to how many this run passed. */
@@ -62,9 +67,11 @@ export class RatingApplier extends PeriodicJob {
       try {
         n = await this.ratings.applyPending({ gameIds, ...(lateWindowMs !== undefined && { lateWindowMs }) });
       } catch (error) {
-        this.finished.push(...gameIds);
+        this.finished = [...gameIds, ...this.finished];
+        this.failed = true;
         throw error;
       }
+      this.failed = false;
       passed += n;
       if ((n === 0 && this.finished.length === 0) || stopping.aborted) return passed;
     }

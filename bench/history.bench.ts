@@ -264,7 +264,7 @@ async function main(): Promise<void> {
     console.error(`seeded ${GAMES} games, ${events} events in ${seedSeconds.toFixed(1)} s`);
     const ratings = new RatingsRepository(pool, new GameHistoryQueries(pool));
     const rateStart = performance.now();
-    while ((await ratings.applyPending(0, 2_000)) > 0);
+    while ((await ratings.applyPending({ batch: 2_000 })) > 0);
     const rateSeconds = (performance.now() - rateStart) / 1000;
     console.error(`rated ${GAMES} games in ${rateSeconds.toFixed(1)} s`);
 

@@ -83,10 +83,10 @@ export interface AppOptions {
   readonly lobbyIdleMs?: number;
   /** How often this process looks for idle lobbies (ms). */
   readonly lobbyExpiryIntervalMs?: number;
-  /** How old a finished game must be before it is rated (ms; see RatingsRepository). */
-  readonly ratingSettleMs?: number;
-  /** How often this process rates finished games (ms). */
+  /** How often this process rates finished games (ms); it also rates each game that ends here at once. */
   readonly ratingIntervalMs?: number;
+  /** Whether this process rates finished games (default true; false stands for a process that stops first). */
+  readonly rateGames?: boolean;
   /** Defaults to the caps without rate limits; the server entry point reads them from the environment. */
   readonly limits?: ServerLimits;
   /**
@@ -274,12 +274,10 @@ export async function startApp(options: AppOptions): Promise<App> {
   const janitor = new IdempotencySweeper(new IdempotencyJanitor(db.pool), log, {
     onSweep: (deleted) => metrics.timerRan('idempotency_janitor', deleted),
   });
-  const ratingApplier = new RatingApplier(ratings, log, {
-    settleMs: options.ratingSettleMs,
-    intervalMs: options.ratingIntervalMs,
-  });
-  moves.onApplied((_gameId, events, state) => {
-    if (events.some((e) => e.type === 'GAME_FINISHED')) ratingApplier.gameFinished();
+  const ratingApplier = new RatingApplier(ratings, log, { intervalMs: options.ratingIntervalMs });
+  moves.onApplied((gameId, events, state) => {
+    if (options.rateGames !== false && events.some((e) => e.type === 'GAME_FINISHED'))
+      ratingApplier.gameFinished(gameId);
     // A bot's move falls due a think time after this one: fire then rather than at the next poll.
     const due = moves.serverMoveDue(state);
     if (due !== null && due - Date.now() <= botDelayMs) turnTimer.wakeAt(due);
@@ -341,7 +339,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   turnTimer.start();
   janitor.start();
   lobbyExpiry.start();
-  ratingApplier.start();
+  if (options.rateGames !== false) ratingApplier.start();
   const metricsPortSet = options.metricsPort !== null && options.metricsPort !== undefined;
   const gameCounts = new PeriodicJob({
     name: 'game counts',

@@ -1,5 +1,5 @@
 // History reads: a page of a game's log with the state after each event, and finishing orders.
-import type { Pool, PoolClient } from 'pg';
+import type { ClientBase, Pool } from 'pg';
 import { finishingOrder, type GameFinishedEvent } from '../engine';
 import { EVENT_PAGE_SIZE, EventLog, foldLog, type LoggedEvent } from './event-log';
 
@@ -27,15 +27,15 @@ export class GameHistoryQueries {
   }
 
   /**
-   * The finishing order (seats, place 1 first) of each FINISHED game among `gameIds`; read on `client` when
-   * given (a transaction must not wait for a second connection while it holds one).
+   * The finishing order (seats, place 1 first) of each FINISHED game among `gameIds`; `db`: the connection
+   * of a transaction that needs them (it then waits for no other).
    */
   async finishingOrders(
     gameIds: readonly string[],
-    client: Pool | PoolClient = this.pool,
+    db: Pick<ClientBase, 'query'> = this.pool,
   ): Promise<Map<string, number[]>> {
     if (gameIds.length === 0) return new Map();
-    const { rows } = await client.query<{
+    const { rows } = await db.query<{
       game_id: string;
       type: string;
       payload: Record<string, unknown>;

@@ -1,12 +1,15 @@
-// Keeps ratings up to date: rates settled finished games every interval and soon after a game ends here.
+// Keeps ratings up to date: rates a game as soon as it ends here, and every interval whatever ended anywhere.
 import type { RatingsRepository } from '../store/ratings.repository';
 import { PeriodicJob } from './periodic-job';
 
 export interface RatingApplierOptions {
-  /** How old a game's finishedAt must be before it is rated (see RatingsRepository). Defaults to 5 s. */
-  readonly settleMs?: number;
-  /** Time between two runs. Defaults to 10 s. */
+  /** Time between two runs (the safety net for games whose process stopped before rating them). Defaults to 10 s. */
   readonly intervalMs?: number;
+  /**
+   * How far before the rating cursor the first run looks for games that finished but were not rated (a crash
+   * may have left them behind a cursor another process moved on). Defaults to a day.
+   */
+  readonly startWindowMs?: number;
 }
 
 /**
@@ -15,42 +18,62 @@ export interface RatingApplierOptions {
  * the end and its rating) is rated at the next run of any process.
  */
 export class RatingApplier extends PeriodicJob {
-  readonly settleMs: number;
+  /** Games that ended here since the last run looked (database ids). */
+  private finished: string[] = [];
+  private first = true;
+  private failed = false;
 
   constructor(
     private readonly ratings: RatingsRepository,
     log: (message: unknown) => void,
-    options: RatingApplierOptions = {},
+    private readonly settings: RatingApplierOptions = {},
   ) {
-    // Rates at start, then every interval, without keeping the process alive. A failed run leaves the cursor
-    // where it was: the same games are rated at a later run.
+    // Rates at start, then every interval, without keeping the process alive. A failed run leaves everything
+    // as it was: the same games are rated at a later run.
     super({
       name: 'rating applier',
       run: (stopping) => this.drain(stopping),
-      intervalMs: options.intervalMs ?? 10_000,
+      intervalMs: settings.intervalMs ?? 10_000,
       runAtStart: true,
       unref: true,
       log,
     });
-    this.settleMs = options.settleMs ?? 5_000;
   }
 
-  /** A game ended in this process: rate it as soon as it has settled. */
-  gameFinished(): void {
-    this.wakeAt(Date.now() + this.settleMs + 50);
+  /** A game ended in this process (committed): rate it now, or right after the run in flight. */
+  gameFinished(gameId: string): void {
+    if (this.stopped) return;
+    this.finished.push(gameId);
+    void this.runNow().then(() => {
+      // The run in flight had finished looking before this game ended (a failed run leaves it to the next).
+      if (this.finished.includes(gameId) && !this.failed) void this.runNow();
+    });
   }
 
-  /** Rates every settled game not rated yet; resolves to how many this run rated. */
+  /** Rates every finished game not rated yet; resolves to how many this run passed. */
   run(): Promise<number> {
     return this.runNow();
   }
 
   private async drain(stopping: AbortSignal): Promise<number> {
-    let rated = 0;
+    let passed = 0;
+    const lateWindowMs = this.first ? (this.settings.startWindowMs ?? 24 * 60 * 60 * 1000) : undefined;
+    this.first = false;
     for (;;) {
-      const n = await this.ratings.applyPending(this.settleMs);
-      rated += n;
-      if (n === 0 || stopping.aborted) return rated;
+      // A game that ends while a batch runs is named to the next one, so it waits for no interval.
+      const gameIds = this.finished;
+      this.finished = [];
+      let n: number;
+      try {
+        n = await this.ratings.applyPending({ gameIds, ...(lateWindowMs !== undefined && { lateWindowMs }) });
+      } catch (error) {
+        this.finished = [...gameIds, ...this.finished];
+        this.failed = true;
+        throw error;
+      }
+      this.failed = false;
+      passed += n;
+      if ((n === 0 && this.finished.length === 0) || stopping.aborted) return passed;
     }
   }
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Pool } from 'pg';
 import type { App } from '../../src/app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -28,7 +30,6 @@ let pool: Pool;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await startServer(database.url, {
-    ratingSettleMs: 0,
     ratingIntervalMs: 100,
     botDelayMs: 20,
     turnTimerIntervalMs: 100,
@@ -332,7 +333,8 @@ it('the leaderboard leaves out provisional players unless asked, ranks the liste
   const star = await registerPlayer(app.url, 'Star');
   const rivals: Player[] = [];
   for (let i = 0; i < 3; i++) rivals.push(await registerPlayer(app.url, `Rival ${i}`));
-  // 11 games against three rivals: 4 + 4 + 3, all counted (under the pair cap of 5 a day).
+  // 11 games against three rivals: 4 + 4 + 3, all counted (under the pair cap of 5 a day); the star is
+  // established after the tenth, so the eleventh, against a provisional rival, leaves its rating as it was.
   const plan = [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1];
   for (const r of plan) {
     const gameId = await seat([star, rivals[r]!]);
@@ -340,10 +342,11 @@ it('the leaderboard leaves out provisional players unless asked, ranks the liste
     await playOut(gameId, [star, rivals[r]!]);
   }
   await settled();
-  expect(await ratingOf(star)).toMatchObject({ games: 11, provisional: false });
+  expect(await ratingOf(star)).toMatchObject({ games: 10, provisional: false });
+  expect(await ratingOf(rivals[1]!)).toMatchObject({ games: 4 });
   // The pair cap: a sixth game between the same two players within a day changes no rating.
   const capped = rivals[2]!;
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < 3; i++) {
     const gameId = await seat([star, capped]);
     await start(gameId, star);
     await playOut(gameId, [star, capped]);
@@ -351,7 +354,7 @@ it('the leaderboard leaves out provisional players unless asked, ranks the liste
   await settled();
   const cappedRating = await ratingOf(capped);
   expect(cappedRating?.games).toBe(5);
-  expect((await ratingOf(star))?.games).toBe(13);
+  expect((await ratingOf(star))?.games).toBe(10);
   const cappedHistory = await history(capped, 100);
   expect(cappedHistory.edges).toHaveLength(5);
 
@@ -413,4 +416,39 @@ it('the export carries each counted game’s rating changes, in place order', as
       after: { mu: expectedFirst[i]!.mu, sigma: expectedFirst[i]!.sigma, games: 1 },
     })),
   );
+});
+
+it('the migration to these rules rates every finished game again, to the same ratings as rating them as they end', async () => {
+  await settled();
+  const snapshot = async () =>
+    (
+      await pool.query(
+        `SELECT (SELECT json_agg(r ORDER BY player_id, preset) FROM ratings r) AS ratings,
+                (SELECT json_agg(c ORDER BY game_id, player_id) FROM rating_changes c) AS changes,
+                (SELECT json_agg(g ORDER BY game_id) FROM rating_games g) AS games`,
+      )
+    ).rows[0] as Record<string, unknown[]>;
+  const want = await snapshot();
+  expect(want.changes!.length).toBeGreaterThan(10);
+  // A database as the earlier rules left it: no record of the games passed, ratings that differ.
+  const script = readFileSync(
+    path.join(__dirname, '../../prisma/migrations/20261127090000_rating_movers/migration.sql'),
+    'utf8',
+  );
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('DROP TABLE rating_games');
+    await client.query('UPDATE ratings SET mu = mu + 1, games = games + 3');
+    await client.query('DELETE FROM rating_changes WHERE random() < 0.5');
+    await client.query(script);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+  await settled();
+  expect(await snapshot()).toEqual(want);
 });

@@ -39,7 +39,7 @@ let api: TestApi;
 
 beforeAll(async () => {
   api = await TestApi.start({
-    server: { botDelayMs: 10, turnTimerIntervalMs: 100, ratingSettleMs: 0, ratingIntervalMs: 100 },
+    server: { botDelayMs: 10, turnTimerIntervalMs: 100, ratingIntervalMs: 100 },
   });
 });
 

@@ -81,7 +81,7 @@ async function history(url: string, id: string): Promise<HistoryGame> {
 }
 
 beforeAll(async () => {
-  api = await TestApi.start({ server: { ratingSettleMs: 0, ratingIntervalMs: 200 } });
+  api = await TestApi.start({ server: { ratingIntervalMs: 200 } });
   [ann, bob, cat, dan] = await api.registerPlayers(['Ann', 'Bob', 'Cat', 'Dan']);
   played.push(await playToTheEnd(api.url, [ann!, bob!, cat!], 'PUB', 1));
   played.push(await playToTheEnd(api.url, [bob!, cat!], 'PERUDO', 2));
@@ -385,8 +385,7 @@ describe('ratings across processes and crashes', () => {
   it('rates a game that ended while no process could rate it, once, when processes start again', async () => {
     // A process whose rating applier never gets to run: the game's end is committed, its rating is not.
     const stalled = await startServer(api.database.url, {
-      ratingSettleMs: 3_600_000,
-      ratingIntervalMs: 3_600_000,
+      rateGames: false,
     });
     const game = await playToTheEnd(stalled.url, [dan!, bob!], 'PERUDO', 9);
     played.push(game);
@@ -396,8 +395,7 @@ describe('ratings across processes and crashes', () => {
     ).toBeNull();
     // Two processes now race to rate it (and the main test server too).
     const apps: App[] = [];
-    for (let i = 0; i < 2; i++)
-      apps.push(await startServer(api.database.url, { ratingSettleMs: 0, ratingIntervalMs: 50 }));
+    for (let i = 0; i < 2; i++) apps.push(await startServer(api.database.url, { ratingIntervalMs: 50 }));
     try {
       await until(
         'the game to be rated',

@@ -13,7 +13,7 @@ let api: TestApi;
 
 beforeAll(async () => {
   api = await TestApi.start({
-    server: { botDelayMs: BOT_DELAY_MS, turnTimerIntervalMs: 100, ratingSettleMs: 0, ratingIntervalMs: 100 },
+    server: { botDelayMs: BOT_DELAY_MS, turnTimerIntervalMs: 100, ratingIntervalMs: 100 },
   });
 });
 

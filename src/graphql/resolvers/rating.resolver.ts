@@ -37,7 +37,7 @@ export class PlaceRatingResolver {
     nullable: true,
     complexity: databaseCost(),
     description:
-      "The player's rating before this game; null in games that changed no rating, until the game is rated, and for the player's first counted game of the preset.",
+      "The player's rating before this game; null when the game changed no rating of the player (it did not count, the player never moved, or an established rating met no other established mover), until the game is rated, and for the player's first counted game of the preset.",
   })
   async ratingBefore(@Root() place: Place, @Ctx() ctx: GraphQLContext): Promise<Rating | null> {
     return toRating((await this.change(place, ctx))?.before ?? null);
@@ -47,7 +47,7 @@ export class PlaceRatingResolver {
     nullable: true,
     complexity: databaseCost(),
     description:
-      "The player's rating after this game; null in games that changed no rating, and until rated.",
+      "The player's rating after this game; null when the game changed no rating of the player (as for ratingBefore), and until rated.",
   })
   async ratingAfter(@Root() place: Place, @Ctx() ctx: GraphQLContext): Promise<Rating | null> {
     return toRating((await this.change(place, ctx))?.after ?? null);

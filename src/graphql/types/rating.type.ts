@@ -18,7 +18,10 @@ export class Rating {
   @Field(() => Int, { description: 'Counted games of the preset that changed this rating.' })
   games!: number;
 
-  @Field({ description: 'Fewer than 10 counted games: off the leaderboard unless includeProvisional.' })
+  @Field({
+    description:
+      'Fewer than 10 counted games: off the leaderboard unless includeProvisional. From 10 on the rating is established: it changes only in games where another established player moved.',
+  })
   get provisional(): boolean {
     return this.games < 10;
   }

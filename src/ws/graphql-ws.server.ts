@@ -83,6 +83,14 @@ export function startGraphqlWs(
     return { ...formatted, extensions };
   };
   const executor = new SubscriptionExecutor(schema);
+  // Revocation notices so far, and the check they came with (see onConnect).
+  const revocation: {
+    notices: number;
+    check: ((playerId: string, token: string) => Promise<boolean>) | null;
+  } = {
+    notices: 0,
+    check: null,
+  };
   // The sockets past connection_init, for counting their running operations.
   const accepted = new Set<{
     subscriptions: Record<string, unknown>;
@@ -104,10 +112,20 @@ export function startGraphqlWs(
       isProd: options.production,
       connectionInitWaitTimeout: options.connectionInitTimeoutMs,
       onConnect: async (ctx) => {
+        const noticesBefore = revocation.notices;
         const client = await gate.connect(ctx.extra.request, authorizationParam(ctx.connectionParams));
         if (!client) return false;
         ctx.extra.client = client;
         accepted.add(ctx);
+        // A rotation whose notice came while the token was looked up found no socket to close; the lookup may
+        // have read the token before the rotation: check it again now that later notices will find the socket.
+        const { check } = revocation;
+        if (revocation.notices !== noticesBefore && check && client.viewer && client.token) {
+          if (!(await check(client.viewer.id, client.token))) {
+            accepted.delete(ctx);
+            return false;
+          }
+        }
         return true;
       },
       onClose: (ctx) => {
@@ -151,6 +169,8 @@ export function startGraphqlWs(
       await disposable.dispose();
     },
     async closeRevoked(playerId, isCurrent) {
+      revocation.notices++;
+      revocation.check = isCurrent;
       // null: every player's sockets (after missed notices).
       const sockets = [...accepted].filter((ctx) => {
         const id = ctx.extra.client?.viewer?.id;

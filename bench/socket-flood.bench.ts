@@ -115,7 +115,7 @@ async function post<T>(
   return body.data;
 }
 
-/** A finished game of a human host and `bots` bots (the host forfeits at once; the bots play to the end). */
+/** A finished game of a human host and `bots` bots. */
 async function finishedGame(url: string, n: number, bots: number): Promise<{ id: string; events: number }> {
   const from = `192.0.2.${n + 1}`;
   const { registerPlayer } = await post<{ registerPlayer: { token: string } }>(
@@ -149,22 +149,51 @@ async function finishedGame(url: string, n: number, bots: number): Promise<{ id:
     from,
     token,
   );
-  await post(
-    url,
-    'mutation($g: ID!) { leaveGame(input: { gameId: $g }) { game { id } } }',
-    { g: gameId },
-    from,
-    token,
-  );
+  // The host plays the smallest bids (and calls dudo now and then) until the game ends: a long log.
   for (;;) {
-    const { game } = await post<{ game: { status: string; lastEventSeq: number } }>(
+    const { game } = await post<{
+      game: {
+        status: string;
+        lastEventSeq: number;
+        legalActions: {
+          canBid: boolean;
+          canDudo: boolean;
+          minBids: { face: number; minQuantity: number }[];
+        } | null;
+      };
+    }>(
       url,
-      'query($g: ID!) { game(id: $g) { status lastEventSeq } }',
+      'query($g: ID!) { game(id: $g) { status lastEventSeq legalActions { canBid canDudo minBids { face minQuantity } } } }',
       { g: gameId },
       from,
+      token,
     );
     if (game.status === 'FINISHED') return { id: gameId, events: game.lastEventSeq };
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const legal = game.legalActions;
+    if (legal && (legal.canBid || legal.canDudo)) {
+      if (legal.canDudo && (!legal.canBid || Math.random() < 0.15)) {
+        await post(
+          url,
+          'mutation($g: ID!) { callDudo(input: { gameId: $g }) { game { id } } }',
+          { g: gameId },
+          from,
+          token,
+        );
+      } else {
+        const bid =
+          legal.minBids.filter((b) => b.face !== 1).sort((x, y) => x.minQuantity - y.minQuantity)[0] ??
+          legal.minBids[0]!;
+        await post(
+          url,
+          'mutation($g: ID!, $q: Int!, $f: Int!) { placeBid(input: { gameId: $g, quantity: $q, face: $f }) { game { id } } }',
+          { g: gameId, q: bid.minQuantity, f: bid.face },
+          from,
+          token,
+        );
+      }
+    }
+    // Within the player's rate limit (30 a second): a poll and at most one move every 70 ms.
+    await new Promise((resolve) => setTimeout(resolve, 70));
   }
 }
 

@@ -47,7 +47,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   connectionInitTimeoutMs: 10_000,
   trustedProxies: 0,
   socketsPerAddress: 50,
-  replayEventsPerToken: 100,
+  replayEventsPerToken: 25,
 };
 
 /** The caps without rate limits: for load tests and test servers driven by one host. */

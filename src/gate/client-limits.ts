@@ -1,6 +1,7 @@
 // The rate limits a client pays into: its address's, its player's and its socket's, all or none at a time.
 import type { GraphQLError } from 'graphql';
 import { rateLimited } from '../graphql/rate-limit-error';
+import { AddressSockets } from '../limits/address-sockets';
 import { RateLimiter, takeFromAll, type RateLimitBudget } from '../limits/rate-limiter';
 import type { ServerLimits } from '../limits/server-limits';
 import type { PlayerRecord } from '../store/player.repository';
@@ -21,6 +22,8 @@ export class ClientLimits {
   private readonly ip: RateLimiter | null;
   private readonly player: RateLimiter | null;
   private readonly registrations: RateLimiter | null;
+  /** The sockets each address holds here (null: no cap). */
+  readonly sockets: AddressSockets | null;
 
   constructor(
     private readonly limits: ServerLimits,
@@ -30,6 +33,32 @@ export class ClientLimits {
     this.ip = limits.perIp ? new RateLimiter(limits.perIp) : null;
     this.player = limits.perPlayer ? new RateLimiter(limits.perPlayer) : null;
     this.registrations = limits.registrationsPerIp ? new RateLimiter(limits.registrationsPerIp) : null;
+    this.sockets = limits.socketsPerAddress === null ? null : new AddressSockets(limits.socketsPerAddress);
+  }
+
+  /** A socket slot of `address`: the function that gives it back, or null when it holds its cap. */
+  takeSocketSlot(address: string): (() => void) | null {
+    if (!this.sockets) return () => {};
+    const release = this.sockets.take(address);
+    if (!release) this.onLimited('sockets');
+    return release;
+  }
+
+  /**
+   * Charges a subscription's replay of `events` from the log: one token of each of the client's limits per
+   * `replayEventsPerToken` events, and never more than the smallest of their bursts (a long replay can
+   * always run once its client has waited). Null, or the refusal.
+   */
+  chargeReplay(client: Client, events: number): GraphQLError | null {
+    let tokens = Math.ceil(events / this.limits.replayEventsPerToken);
+    for (const limit of [
+      this.limits.perSocket,
+      client.viewer ? this.limits.perPlayer : null,
+      this.limits.perIp,
+    ]) {
+      if (limit) tokens = Math.min(tokens, Math.floor(limit.burst));
+    }
+    return tokens > 0 ? this.charge(client, tokens, 'replayed events') : null;
   }
 
   /** The limiters whose budgets hold across the processes (by name), for `RateLimitSync`. */
@@ -72,7 +101,11 @@ export class ClientLimits {
   }
 
   /** Takes `tokens` from each of the client's limits, or from none: null, or the refusal. */
-  charge(client: Client, tokens: number): GraphQLError | null {
+  charge(
+    client: Client,
+    tokens: number,
+    what: 'requests' | 'replayed events' = 'requests',
+  ): GraphQLError | null {
     const waits = takeFromAll(
       [
         [client.socket, 'socket'],
@@ -95,7 +128,7 @@ export class ClientLimits {
             ? 'player'
             : 'connection';
     this.onLimited(who === 'connection' ? 'socket' : who);
-    return rateLimited(who, wait);
+    return rateLimited(who, wait, what);
   }
 
   private refused(limit: string, wait: number): number {

@@ -46,6 +46,19 @@ export class RequestGate {
   }
 
   /**
+   * A socket slot of the upgrade's address (SOCKETS_PER_ADDRESS): the function that gives it back when the
+   * connection closes, or null when the address holds its cap.
+   */
+  socketSlot(req: IncomingMessage): (() => void) | null {
+    return this.clientLimits.takeSocketSlot(this.addressOf(req));
+  }
+
+  /** Addresses holding a socket slot. */
+  socketAddresses(): number {
+    return this.clientLimits.sockets?.addresses ?? 0;
+  }
+
+  /**
    * The budget an HTTP request was charged to (`extensions.rateLimit`): its player's once its token was
    * found valid, otherwise its address's. Null when that limit is off.
    */
@@ -142,11 +155,15 @@ export class RequestGate {
       operation.operationName,
     );
     if (errors.length) return errors;
+    const contextValue = createContext(this.services, client.viewer, this.registrationQuota(client), {
+      token: client.token ?? null,
+    });
     return {
       document,
-      contextValue: createContext(this.services, client.viewer, this.registrationQuota(client), {
-        token: client.token ?? null,
-      }),
+      contextValue: {
+        ...contextValue,
+        chargeReplay: (events) => this.clientLimits.chargeReplay(client, events),
+      },
     };
   }
 

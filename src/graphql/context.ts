@@ -70,6 +70,11 @@ export interface GraphQLContext extends PlayerLoaders {
   readonly ratingChangesLoader: Loader<string, RatingChangeRecord[]>;
   /** Takes one registration from the client's quota: null, or the refusal to answer with. */
   readonly chargeRegistration: () => GraphQLError | null;
+  /**
+   * Set for an operation of a WebSocket: charges the replay of `events` from a log to the socket's client
+   * (null, or the refusal to answer with).
+   */
+  readonly chargeReplay?: (events: number) => GraphQLError | null;
   /** Set for an operation of a WebSocket: the socket's own key (an anonymous socket counts once as a viewer). */
   socketKey?: string;
   /** The request's bearer token: the viewer's, or a token replaced by a keyed rotation (`retiredToken`). */

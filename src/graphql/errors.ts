@@ -12,6 +12,25 @@ export type TopLevelCode =
   // No database connection came free in time: nothing was done, the same call may be sent again later.
   | 'SERVICE_UNAVAILABLE';
 
+/**
+ * Codes of answers a client's own request caused (the contract's top-level codes, and Apollo's and
+ * graphql-js's codes the contract maps to them): logged at info at most, never as a fault of the server.
+ */
+export const CLIENT_REFUSAL_CODES: ReadonlySet<string> = new Set([
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'BAD_USER_INPUT',
+  'GRAPHQL_VALIDATION_FAILED',
+  'GRAPHQL_PARSE_FAILED',
+  'OPERATION_RESOLUTION_FAILURE',
+  'BAD_REQUEST',
+  'RATE_LIMITED',
+  'SPECTATORS_NOT_ALLOWED',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+]);
+
 export function apiError(
   code: TopLevelCode,
   message: string,

@@ -5,7 +5,8 @@ import { GraphQLError } from 'graphql';
 export function rateLimited(
   who: string,
   retryAfterSeconds: number,
-  what: 'requests' | 'registrations' | 'chat messages' | 'wrong invite codes' = 'requests',
+  what:
+    'requests' | 'registrations' | 'chat messages' | 'wrong invite codes' | 'replayed events' = 'requests',
 ): GraphQLError {
   return new GraphQLError(`too many ${what} from this ${who}: retry in ${retryAfterSeconds} s`, {
     extensions: {

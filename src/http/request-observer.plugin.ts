@@ -2,6 +2,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import type { HttpContext } from '../gate/request-gate';
+import { CLIENT_REFUSAL_CODES } from '../graphql/errors';
 import { playerGlobalId } from '../graphql/ids';
 import type { RequestRecords } from '../observability/request-scope';
 
@@ -27,21 +28,6 @@ function playerOf(context: HttpContext | undefined): string | null {
   return id ? playerGlobalId(id) : null;
 }
 
-/** Errors that are not the contract's answers to a client: bugs and outages, logged with the request's id. */
-const EXPECTED_CODES = new Set([
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'BAD_USER_INPUT',
-  'GRAPHQL_VALIDATION_FAILED',
-  'GRAPHQL_PARSE_FAILED',
-  'OPERATION_RESOLUTION_FAILURE',
-  'BAD_REQUEST',
-  'RATE_LIMITED',
-  'PERSISTED_QUERY_NOT_FOUND',
-  'PERSISTED_QUERY_NOT_SUPPORTED',
-]);
-
 export function requestObserverPlugin(
   records: RequestRecords<HttpContext>,
   reportError: (error: unknown, requestId: string) => void,
@@ -52,9 +38,10 @@ export function requestObserverPlugin(
       if (!record) return;
       return {
         async didEncounterErrors({ errors }) {
+          // A client's refusal is an answer (its code is on the request's line), not a fault to report.
           for (const error of errors) {
             const code = error.extensions?.code;
-            if (typeof code === 'string' && EXPECTED_CODES.has(code)) continue;
+            if (typeof code === 'string' && CLIENT_REFUSAL_CODES.has(code)) continue;
             reportError(error.originalError ?? error, record.id);
           }
         },

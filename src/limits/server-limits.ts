@@ -28,6 +28,13 @@ export interface ServerLimits {
   readonly connectionInitTimeoutMs: number;
   /** Proxies in front of the server that append to X-Forwarded-For; per-IP limits count the client they saw. */
   readonly trustedProxies: number;
+  /**
+   * WebSocket connections one client address may hold on this process (SOCKETS_PER_ADDRESS); the upgrade past
+   * it is answered 429. Null lifts it (with the rate limits, for load tests from one host).
+   */
+  readonly socketsPerAddress: number | null;
+  /** Events a subscription may replay for one token of its client's rate limits (a replay is charged). */
+  readonly replayEventsPerToken: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -39,6 +46,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxActiveGamesPerPlayer: 20,
   connectionInitTimeoutMs: 10_000,
   trustedProxies: 0,
+  socketsPerAddress: 50,
+  replayEventsPerToken: 25,
 };
 
 /** The caps without rate limits: for load tests and test servers driven by one host. */
@@ -48,6 +57,7 @@ export const NO_RATE_LIMITS: ServerLimits = {
   perPlayer: null,
   perSocket: null,
   registrationsPerIp: null,
+  socketsPerAddress: null,
 };
 
 /** A positive number from the environment, or the default when unset; anything else stops the start. */
@@ -73,14 +83,36 @@ function registrationQuotaFromEnv(env: NodeJS.ProcessEnv): RateLimit | null {
   };
 }
 
+/** Most sockets SOCKETS_PER_ADDRESS may allow one address. */
+const MAX_SOCKETS_PER_ADDRESS = 100_000;
+
+/** SOCKETS_PER_ADDRESS: a whole number from 1, `off`, or (unset) `fallback`. */
+function socketsPerAddressFromEnv(env: NodeJS.ProcessEnv, fallback: number | null): number | null {
+  const text = env.SOCKETS_PER_ADDRESS;
+  if (text === undefined || text === '') return fallback;
+  if (text === 'off') return null;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > MAX_SOCKETS_PER_ADDRESS) {
+    throw new Error(
+      `SOCKETS_PER_ADDRESS must be a whole number from 1 to ${MAX_SOCKETS_PER_ADDRESS} or off, not "${text}"`,
+    );
+  }
+  return value;
+}
+
 /**
- * RATE_LIMITS=off lifts the rate limits (load tests from one host); the caps stay. TRUST_PROXY=N: the server
- * is behind N proxies that append to X-Forwarded-For.
+ * RATE_LIMITS=off lifts the rate limits and the sockets per address (load tests from one host) unless
+ * SOCKETS_PER_ADDRESS is set; the other caps stay. TRUST_PROXY=N: the server is behind N proxies that
+ * append to X-Forwarded-For.
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerLimits {
   const limits =
     env.RATE_LIMITS === 'off'
       ? NO_RATE_LIMITS
       : { ...DEFAULT_LIMITS, registrationsPerIp: registrationQuotaFromEnv(env) };
-  return { ...limits, trustedProxies: trustedProxiesFromEnv(env.TRUST_PROXY) };
+  return {
+    ...limits,
+    trustedProxies: trustedProxiesFromEnv(env.TRUST_PROXY),
+    socketsPerAddress: socketsPerAddressFromEnv(env, limits.socketsPerAddress),
+  };
 }

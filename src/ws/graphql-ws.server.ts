@@ -12,6 +12,8 @@ import { SubscriptionExecutor } from './subscription-executor';
 
 export interface WsServer {
   readonly connections: () => number;
+  /** Client addresses holding a socket here (SOCKETS_PER_ADDRESS counts by them). */
+  readonly addresses: () => number;
   /** Operations running on the open sockets. */
   readonly subscriptions: () => number;
   /** Closes every socket with 1001 (going away) and stops accepting new ones. */
@@ -41,6 +43,9 @@ export interface WsOptions {
   readonly keepAliveMs?: number;
 }
 
+/** The Retry-After of an upgrade past SOCKETS_PER_ADDRESS: a slot frees only when a socket of it closes. */
+export const SOCKET_SLOT_RETRY_SECONDS = 10;
+
 /** graphql-ws's own default keep-alive (ms). */
 export const DEFAULT_KEEP_ALIVE_MS = 12_000;
 
@@ -66,12 +71,25 @@ export function startGraphqlWs(
         done(false, 403, 'this origin may not connect to the API');
         return;
       }
+      // Taken before the upgrade and given back when the connection closes, however it ends.
+      const release = gate.socketSlot(info.req);
+      if (!release) {
+        done(false, 429, `too many sockets from this address: retry in ${SOCKET_SLOT_RETRY_SECONDS} s`, {
+          'retry-after': String(SOCKET_SLOT_RETRY_SECONDS),
+        });
+        return;
+      }
       const wait = gate.admit(info.req);
-      if (wait > 0)
+      if (wait > 0) {
+        release();
         done(false, 429, `too many connections: retry in ${wait} s`, {
           'retry-after': String(Math.ceil(wait)),
         });
-      else done(true);
+        return;
+      }
+      if (info.req.socket.destroyed) release();
+      else info.req.socket.once('close', release);
+      done(true);
     },
   });
   // graphql-ws sends errors as they are: format them like Apollo does over HTTP (and drop the HTTP status).
@@ -83,6 +101,14 @@ export function startGraphqlWs(
     return { ...formatted, extensions };
   };
   const executor = new SubscriptionExecutor(schema);
+  // Revocation notices so far, and the check they came with (see onConnect).
+  const revocation: {
+    notices: number;
+    check: ((playerId: string, token: string) => Promise<boolean>) | null;
+  } = {
+    notices: 0,
+    check: null,
+  };
   // The sockets past connection_init, for counting their running operations.
   const accepted = new Set<{
     subscriptions: Record<string, unknown>;
@@ -104,10 +130,20 @@ export function startGraphqlWs(
       isProd: options.production,
       connectionInitWaitTimeout: options.connectionInitTimeoutMs,
       onConnect: async (ctx) => {
+        const noticesBefore = revocation.notices;
         const client = await gate.connect(ctx.extra.request, authorizationParam(ctx.connectionParams));
         if (!client) return false;
         ctx.extra.client = client;
         accepted.add(ctx);
+        // A rotation whose notice came while the token was looked up found no socket to close; the lookup may
+        // have read the token before the rotation: check it again now that later notices will find the socket.
+        const { check } = revocation;
+        if (revocation.notices !== noticesBefore && check && client.viewer && client.token) {
+          if (!(await check(client.viewer.id, client.token))) {
+            accepted.delete(ctx);
+            return false;
+          }
+        }
         return true;
       },
       onClose: (ctx) => {
@@ -142,6 +178,7 @@ export function startGraphqlWs(
   );
   return {
     connections: () => wss.clients.size,
+    addresses: () => gate.socketAddresses(),
     subscriptions: () => {
       let running = 0;
       for (const ctx of accepted) running += Object.keys(ctx.subscriptions).length;
@@ -151,6 +188,8 @@ export function startGraphqlWs(
       await disposable.dispose();
     },
     async closeRevoked(playerId, isCurrent) {
+      revocation.notices++;
+      revocation.check = isCurrent;
       // null: every player's sockets (after missed notices).
       const sockets = [...accepted].filter((ctx) => {
         const id = ctx.extra.client?.viewer?.id;

@@ -96,6 +96,11 @@ export class SubscriptionResolver {
         const viewerId = ctx.viewer?.id ?? null;
         const now = await ctx.gameLoader.load(key);
         if (now && keptOut(now, viewerId)) throw spectatorsNotAllowed();
+        // A replay is paid for by its length, so that one client's replays cannot take the process.
+        if (now && after !== null) {
+          const refused = ctx.chargeReplay?.(now.seq - after);
+          if (refused) throw refused;
+        }
         // A game closed to spectators ends a viewer's stream who holds no seat, from its start.
         const stream = endWhen(await ctx.services.feeds.subscribe(key, after), (item) =>
           keptOut(item.state, viewerId) ? spectatorsNotAllowed() : null,

@@ -257,6 +257,11 @@ export class ChatFeeds implements ChatAnnouncer {
     while (this.reloads.size > 0) await Promise.all(this.reloads);
   }
 
+  /** The seq of the game's last message: what a replay from `afterSeq` would read is the difference. */
+  async lastSeq(gameId: string): Promise<number> {
+    return this.feeds.get(gameId)?.last ?? (await this.store.lastSeqs([gameId])).get(gameId) ?? 0;
+  }
+
   /**
    * The game's chat after `afterSeq` (null: only new messages) for a viewer who mutes `muted`; `rightCheck`,
    * when given, ends the stream before any message the viewer may no longer read.

@@ -5,7 +5,8 @@ import type { App } from '../../src/app';
 import { DEFAULT_LIMITS, NO_RATE_LIMITS } from '../../src/limits/server-limits';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startServer } from '../support/server-launcher';
-import { gql, registerPlayer, startedGame, type PlayView } from '../support/graphql-client';
+import { gql, registerPlayer, startedGame, type Player, type PlayView } from '../support/graphql-client';
+import { sent } from '../chat/chat-support';
 import { RawSocket, type Frame } from '../support/ws-client';
 import { until } from '../support/timing';
 
@@ -17,6 +18,7 @@ const REPLAY = 'subscription($g: ID!, $a: Int) { gameEvents(gameId: $g, afterSeq
 let database: TestDatabase;
 let app: App;
 let game: PlayView;
+let players: Player[];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -30,7 +32,7 @@ beforeAll(async () => {
       replayEventsPerToken: EVENTS_PER_TOKEN,
     },
   });
-  const players = await Promise.all(['Ann', 'Bob', 'Cid'].map((n) => registerPlayer(app.url, n)));
+  players = await Promise.all(['Ann', 'Bob', 'Cid'].map((n) => registerPlayer(app.url, n)));
   game = await startedGame(app.url, players);
 });
 
@@ -127,6 +129,37 @@ test('a replay is charged by its length: one token per 2 events, after the opera
     await new Promise((resolve) => setTimeout(resolve, 100));
     const ended = s.frames.filter((f) => f.type === 'complete' || f.type === 'error').map((f) => f.id);
     expect(ended).toEqual(['3', '6']);
+  } finally {
+    await s.close();
+  }
+});
+
+test('a chat replay is charged by its length like an event replay', async () => {
+  // Six messages (5 a player per 10 s in a game): 5 from Ann, 1 from Bob.
+  for (const [i, p] of [0, 0, 0, 0, 0, 1].entries()) {
+    await sent(app.url, { gameId: game.id, text: `message ${i + 1}` }, players[p]!);
+  }
+  const CHAT = 'subscription($g: ID!, $a: Int) { gameChat(gameId: $g, afterSeq: $a) { seq } }';
+  const s = await connected('192.0.2.11');
+  try {
+    // 10 tokens. The whole chat: 1 + 6 / 2 = 4, 6 left; again: 4, 2 left.
+    for (const id of ['1', '2']) {
+      s.subscribe(id, CHAT, { g: game.id, a: 0 });
+      await s.waitFor(
+        (f) =>
+          f.id === id &&
+          f.type === 'next' &&
+          (f.payload as { data?: { gameChat?: { seq: number } } }).data?.gameChat?.seq === 6,
+      );
+    }
+    expect([s.results('1').length, s.results('2').length]).toEqual([6, 6]);
+    // The operation takes 1 (1 left); its replay (3) is refused, and nothing of it is sent.
+    s.subscribe('3', CHAT, { g: game.id, a: 0 });
+    await s.end('3');
+    const refused = s.frames.filter((f) => f.id === '3');
+    expect(refused.map((f) => f.type)).toEqual(['next', 'complete']);
+    const errors = (refused[0]!.payload as { errors: { extensions: Record<string, unknown> }[] }).errors;
+    expect(errors.map((e) => e.extensions.code)).toEqual(['RATE_LIMITED']);
   } finally {
     await s.close();
   }

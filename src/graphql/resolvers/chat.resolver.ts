@@ -154,6 +154,13 @@ export class ChatResolver {
       const lost = rightLost('chat', viewerId(ctx));
       const refused = lost(state);
       if (refused) throw refused;
+      // A replay is paid for by its length, as gameEvents' is.
+      if (after !== null) {
+        const overBudget = ctx.chargeReplay?.(
+          Math.max(0, (await ctx.services.chatFeeds.lastSeq(key)) - after),
+        );
+        if (overBudget) throw overBudget;
+      }
       try {
         // Where the viewer's right can change (a game open to spectators keeps its chat open to all for its
         // life), it is checked again on every change of the game (kicked, left, the start), like gameEvents,

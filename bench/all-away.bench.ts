@@ -4,7 +4,7 @@
  * the server made per minute in that game after the takeover, and what the game shows.
  *
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres \
- *     node -r ts-node/register/transpile-only bench/all-away.bench.ts --seconds 30
+ *     npm run bench:away -- --seconds 30
  */
 import { startApp } from '../src/app';
 import { migrate } from '../src/database/migrate';

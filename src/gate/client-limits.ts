@@ -46,11 +46,12 @@ export class ClientLimits {
 
   /**
    * Charges a subscription's replay of `events` from the log: one token of each of the client's limits per
-   * `replayEventsPerToken` events, and never more than the smallest of their bursts (a long replay can
-   * always run once its client has waited). Null, or the refusal.
+   * whole `replayEventsPerToken` events (a short replay costs only its operation's token, so a client that
+   * follows many short games at once is not refused), and never more than the smallest of their bursts (a
+   * long replay can always run once its client has waited). Null, or the refusal.
    */
   chargeReplay(client: Client, events: number): GraphQLError | null {
-    let tokens = Math.ceil(events / this.limits.replayEventsPerToken);
+    let tokens = Math.floor(events / this.limits.replayEventsPerToken);
     for (const limit of [
       this.limits.perSocket,
       client.viewer ? this.limits.perPlayer : null,

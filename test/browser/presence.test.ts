@@ -23,6 +23,7 @@ import {
   registerInPage,
   serveWebClient,
 } from '../support/web-client-harness';
+import { until } from '../support/timing';
 import { connect, Subscription, wsUrlOf } from '../support/ws-client';
 
 let db: TestDatabase;
@@ -56,10 +57,20 @@ async function signedIn(name: string): Promise<{ page: Page; player: Player }> {
   return { page, player: { id: s.playerId, name, token: s.token } };
 }
 
-/** A started game hosted by `host` with `guest`, and the guest on turn (the host bids first if it is theirs). */
-async function gameWithTurn(host: Player, guest: Player, input: object, onTurn: Player): Promise<string> {
+/**
+ * A started game hosted by `host` with `guest`, and the guest on turn (the host bids first if it is theirs);
+ * `beforeStart` runs in the lobby.
+ */
+async function gameWithTurn(
+  host: Player,
+  guest: Player,
+  input: object,
+  onTurn: Player,
+  beforeStart: (gameId: string) => Promise<void> = async () => {},
+): Promise<string> {
   const gameId = accepted(await mutate(api.url, 'createGame', input, host.token), 'createGame').id;
   accepted(await mutate(api.url, 'joinGame', { gameId }, guest.token), 'joinGame');
+  await beforeStart(gameId);
   const started = accepted(await mutate(api.url, 'startGame', { gameId }, host.token), 'startGame');
   const starter = started.turn!.position === 0 ? host : guest;
   if (starter !== onTurn) {
@@ -70,6 +81,22 @@ async function gameWithTurn(host: Player, guest: Player, input: object, onTurn: 
     );
   }
   return gameId;
+}
+
+/** Resolves once the API counts Bob (seat 1) as connected to the game. */
+async function bobConnected(gameId: string): Promise<void> {
+  await until(
+    "Bob's socket to count as connected",
+    async () => {
+      const reply = await gql<{ game: { seats: { connected: boolean }[] } }>(
+        api.url,
+        'query($g: ID!) { game(id: $g) { seats { connected } } }',
+        { g: gameId },
+      );
+      return dataOf(reply).game.seats[1]?.connected === true;
+    },
+    30_000,
+  );
 }
 
 const seat = (position: number) => `.seat[data-seat="${position}"]`;
@@ -88,14 +115,22 @@ it("shows a seat's connected dot, the away badge once its socket is closed, and 
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   // Untimed, with disconnectSeconds: Bob, on turn, is played by a bot once his socket has been closed 1 s.
-  const gameId = await gameWithTurn(ann, bob, { preset: 'PERUDO', disconnectSeconds: 1 }, bob);
+  // He follows the game from its lobby, so a slow machine cannot take his seat before his socket is live.
   const bobSocket = connect(wsUrlOf(api.url), bob.token);
-  const events = new Subscription(
-    bobSocket.client,
-    'subscription($g: ID!) { gameEvents(gameId: $g) { seq } }',
-    { g: gameId },
-    'gameEvents',
-  );
+  let events: Subscription | undefined;
+  const gameId = await gameWithTurn(ann, bob, { preset: 'PERUDO', disconnectSeconds: 1 }, bob, async (g) => {
+    events = new Subscription(
+      bobSocket.client,
+      'subscription($g: ID!) { gameEvents(gameId: $g, afterSeq: 0) { seq } }',
+      { g },
+      'gameEvents',
+    );
+    // The replay's first event: the subscription is live.
+    await events.until((sub) => sub.items.length > 0, 30_000, 'the replay');
+    await bobConnected(g);
+  });
+  // gamePresence is not replayed, and a page cannot know when its subscription is live: a change between the
+  // page's first read and then would show only at the next change. The page loads with Bob connected.
   await page.goto(`${clientUrl}#/game/${gameId}`);
   await page.waitForSelector(`${seat(1)}[data-connected=true]`);
   await page.waitForSelector(`${seat(0)}[data-connected=true]`);
@@ -107,7 +142,7 @@ it("shows a seat's connected dot, the away badge once its socket is closed, and 
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
   });
 
-  events.close();
+  events!.close();
   await bobSocket.dispose();
   await page.waitForSelector(`${seat(1)}[data-connected=false]`);
   await page.waitForSelector(`${seat(1)}[data-away=true]`, { timeout: 20_000 });

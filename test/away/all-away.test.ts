@@ -132,6 +132,18 @@ describe('one person and three HARD bots, the person away', () => {
       keyOf(g.id),
     ]);
     expect(row!.due.getTime()).toBe(Date.parse(w.waitingSince!) + 600_000);
+    // While it waits, dice show as ever: the viewer's own only (CLASSIC: 5 each), nobody else's.
+    const dice = async (p: Player | null) =>
+      (
+        await call<{ game: { seats: { dice: number[] | null }[] } }>(
+          api.url,
+          'query($id: ID!) { game(id: $id) { seats { dice } } }',
+          { id: g.id },
+          p,
+        )
+      ).game.seats.map((s) => s.dice?.length ?? null);
+    expect(await dice(null)).toEqual([null, null, null, null]);
+    expect(await dice(ann!)).toEqual([5, null, null, null]);
     // Many bot think times later: not one move.
     await sleep(BOT_DELAY_MS * 15);
     const still = await gameAt(api.url, g.id);

@@ -10,23 +10,11 @@ import { startApp } from '../src/app';
 import { migrate } from '../src/database/migrate';
 import { DEFAULT_LIMITS, NO_RATE_LIMITS } from '../src/limits/server-limits';
 import { registerPlayer } from '../test/support/graphql-client';
+import { keepAliveGql } from './bench-http';
 import { benchDatabase, integerOptions } from './bench-support';
 
-interface Reply<T> {
-  data?: T;
-  errors?: { message: string }[];
-}
-
-async function gql<T>(url: string, query: string, variables: object, token?: string): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as Reply<T>;
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data!;
-}
+// One keep-alive poster for the bench's requests (bench/bench-http.ts).
+const gql = keepAliveGql(8);
 
 async function main(): Promise<void> {
   const { seconds } = integerOptions(process.argv.slice(2), { seconds: 30 });

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { Client as PgClient } from 'pg';
 import { spawnServerProcess, stopAll, type ServerProcess } from '../scripts/server-process';
+import { keepAliveGql } from './bench-http';
 import { benchDatabase, integerOptions } from './bench-support';
 
 const options = integerOptions(process.argv.slice(2), {
@@ -16,16 +17,8 @@ const options = integerOptions(process.argv.slice(2), {
   concurrency: 1,
 });
 
-async function gql<T>(url: string, query: string, variables: object, token?: string): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
-  if (!body.data || body.errors) throw new Error(JSON.stringify(body));
-  return body.data;
-}
+// One keep-alive poster for the bench's requests (bench/bench-http.ts).
+const gql = keepAliveGql(8);
 
 type Payload = {
   game: {

@@ -109,6 +109,8 @@ export type ErrorCode =
   | 'ALREADY_JOINED'
   /** The bid does not raise the previous one (also a palifico veteran bidding a lower face: they may only raise it). */
   | 'BID_NOT_HIGHER'
+  /** The game's chat takes no more messages: it holds 2,000, or the game finished 10 minutes ago. */
+  | 'CHAT_CLOSED'
   /** The game has text chat off: only emotes may be sent. */
   | 'CHAT_DISABLED'
   /** An exact call is not allowed now or not for this player. */

@@ -12,6 +12,8 @@
  * Without BENCH_URL a server is started from dist/ on DATABASE_URL (a fresh database on that server) or,
  * when DATABASE_URL is unset, on a throwaway embedded PostgreSQL.
  */
+import { execFile } from 'node:child_process';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,22 +78,77 @@ const round1 = (n: number): number => Math.round(n * 10) / 10;
 interface Server {
   readonly url: string;
   readonly pid: number | null;
+  /** Its Prometheus endpoint (the work inventory is read there); null for BENCH_URL's. */
+  readonly metricsUrl: string | null;
   stop(): Promise<unknown>;
 }
 
 /** The server from dist/ as `npm start` runs it, with BENCH_NODE_ARGS for its node. */
 async function startServer(databaseUrl: string): Promise<Server> {
+  const metricsPort = await freePort();
   const server = await spawnServerProcess({
     entry: { script: join(__dirname, '..', 'src', 'server.js') },
     nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     databaseUrl,
     redisUrl: process.env.REDIS_URL,
-    env: { NODE_ENV: 'production' },
+    env: { NODE_ENV: 'production', METRICS_PORT: String(metricsPort) },
     output: 'drain',
     startTimeoutMs: 120_000,
   });
   // A server that has not drained its connections a minute after SIGTERM is killed.
-  return { url: server.url, pid: server.child.pid ?? null, stop: () => server.stop(60_000) };
+  return {
+    url: server.url,
+    pid: server.child.pid ?? null,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+    stop: () => server.stop(60_000),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The work counts of WorkCounts (src/instrumentation) summed over the servers, read from their metrics. */
+async function workInventory(servers: readonly Server[]): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const s of servers) {
+    if (!s.metricsUrl) continue;
+    const text = await (await fetch(s.metricsUrl)).text();
+    for (const m of text.matchAll(/^perudo_event_path_work_total\{kind="(\w+)"\} (\d+)/gm)) {
+      counts[m[1]!] = (counts[m[1]!] ?? 0) + Number(m[2]);
+    }
+  }
+  return counts;
+}
+
+/**
+ * The floor under a durable move on the socket path (bench/socket-floor.bench.ts, in a process of its own):
+ * measured beside each run, since the machine's speed varies from minute to minute. NaN without a database.
+ */
+function floorMsPerMove(databaseUrl: string | null): Promise<number> {
+  if (!databaseUrl) return Promise.resolve(NaN);
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [join(__dirname, 'socket-floor.bench.js'), '--rounds', '3000', '--commits', '1500'],
+      { env: { ...process.env, DATABASE_URL: databaseUrl } },
+      (error, stdout) => {
+        const last = stdout.trim().split('\n').pop() ?? '';
+        try {
+          resolve(error ? NaN : (JSON.parse(last) as { floorMsPerMove: number }).floorMsPerMove);
+        } catch {
+          resolve(NaN);
+        }
+      },
+    );
+  });
 }
 
 function rssMiB(pid: number | null): { rss: number; peak: number } {
@@ -581,11 +638,15 @@ async function measurePlay(
   await new Promise((r) => setTimeout(r, o.warmup * 1000));
   m.measuring = true;
   loopDelay.enable();
+  const workBefore = await workInventory(servers);
+  const movesBefore = m.moves;
   const cpuBefore = serversCpu(servers);
   const generatorBefore = process.cpuUsage();
   await new Promise((r) => setTimeout(r, o.seconds * 1000));
   const serverCpu = serversCpu(servers) - cpuBefore;
   const generator = process.cpuUsage(generatorBefore);
+  const movesCounted = m.moves - movesBefore;
+  const workAfter = await workInventory(servers);
   m.measuring = false;
   loopDelay.disable();
   until.at = Date.now();
@@ -611,6 +672,13 @@ async function measurePlay(
     gamesFinished: m.gamesFinished,
     unexpectedErrors: m.unexpectedErrors,
     rssMiB: round1(mems.reduce((sum, x) => sum + x.rss, 0)),
+    // The server's own work per move in the window (WorkCounts): executions, frames, writes, folds...
+    ...Object.fromEntries(
+      Object.entries(workAfter).map(([kind, n]) => [
+        `${kind}PerMove`,
+        Math.round(((n - (workBefore[kind] ?? 0)) / movesCounted) * 100) / 100,
+      ]),
+    ),
   };
 }
 
@@ -622,6 +690,14 @@ function printRuns(runs: readonly Record<string, unknown>[]): void {
     'serverCpuMsPerMove',
     'serverCpuMsPerTrivial',
     'moveCpuVsTrivial',
+    'floorMsPerMove',
+    'moveCpuVsFloor',
+    'executionsPerMove',
+    'sharedResultsPerMove',
+    'framesPerMove',
+    'socketWritesPerMove',
+    'foldsPerMove',
+    'eventViewsPerMove',
     'movesPerSec',
     'moveP99Ms',
     'eventP99Ms',
@@ -648,7 +724,7 @@ async function main(): Promise<void> {
     : { note: 'BENCH_URL: the server database is not known' };
   console.error('durability settings measured with:', durability);
   const servers: Server[] = external
-    ? [{ url: external, pid: null, stop: async () => {} }]
+    ? [{ url: external, pid: null, metricsUrl: null, stop: async () => {} }]
     : await Promise.all(Array.from({ length: Math.max(1, o.processes) }, () => startServer(db!.url)));
   const apis = servers.map((s) => new Api(s.url));
   const api = apis[0]!;
@@ -678,6 +754,7 @@ async function main(): Promise<void> {
           // The same server's CPU per trivial request ({ __typename }), measured right before each run: the
           // unit its move cost is compared against (the machine's speed varies from minute to minute).
           const trivial = await trivialCpu(apis, servers, Math.min(o.games, 64), o.baselineSeconds);
+          const floor = await floorMsPerMove(db?.url ?? null);
           const figures = await measurePlay(apis, servers, tables, o, transport);
           runs.push({
             run,
@@ -687,6 +764,8 @@ async function main(): Promise<void> {
             serverCpuMsPerTrivial: round3(trivial.cpuMs),
             moveCpuVsTrivial:
               Math.round(((figures.serverCpuMsPerMove as number) / trivial.cpuMs) * 100) / 100,
+            floorMsPerMove: floor,
+            moveCpuVsFloor: Math.round(((figures.serverCpuMsPerMove as number) / floor) * 100) / 100,
           });
           console.error(JSON.stringify(runs[runs.length - 1]));
         }

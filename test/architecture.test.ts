@@ -10,24 +10,26 @@ const SRC = path.join(__dirname, '..', 'src');
  */
 const ALLOWED: Record<string, readonly string[]> = {
   engine: [],
+  // Plain counters of the server's own work, incremented anywhere and read by the metrics.
+  instrumentation: [],
   security: ['engine'],
   database: ['generated'],
-  store: ['engine', 'security', 'database', 'generated'],
+  store: ['engine', 'security', 'database', 'generated', 'instrumentation'],
   // The move use case: asks the engine, records through the store's narrow interface, knows no transport.
   moves: ['engine', 'security', 'store'],
-  observability: ['realtime'],
-  realtime: ['engine', 'store'],
+  observability: ['realtime', 'instrumentation'],
+  realtime: ['engine', 'store', 'instrumentation'],
   // Bots decide from the view of their seat alone: the engine's view and odds, nothing else.
   bots: ['engine'],
   timers: ['engine', 'store', 'moves', 'bots'],
   // The table chat's rules and use case, and its live feeds: reads games, stores through its repository.
   chat: ['engine', 'store', 'realtime'],
   limits: ['realtime'],
-  graphql: ['engine', 'security', 'store', 'moves', 'realtime', 'chat'],
+  graphql: ['engine', 'security', 'store', 'moves', 'realtime', 'chat', 'instrumentation'],
   gate: ['engine', 'store', 'graphql', 'limits'],
   // The NDJSON export streams pages of finished games from the store, outside GraphQL.
   http: ['gate', 'graphql', 'limits', 'observability', 'store'],
-  ws: ['gate', 'graphql', 'limits'],
+  ws: ['gate', 'graphql', 'limits', 'instrumentation'],
   app: [
     'engine',
     'security',
@@ -44,6 +46,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'http',
     'ws',
     'observability',
+    'instrumentation',
   ],
   server: ['app', 'database', 'engine', 'gate', 'limits', 'observability', 'timers'],
 };

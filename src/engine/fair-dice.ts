@@ -69,8 +69,8 @@ export function chainKeys(root: Buffer, upTo: number): Buffer[] {
 }
 
 /** The commitment published at creation: hex SHA-256(k[0]). */
-export function commitmentOf(root: Buffer): string {
-  return sha256(chainKey(root, 0)).toString('hex');
+export function commitmentOf(root: Buffer | KeyChain): string {
+  return sha256(root instanceof KeyChain ? root.key(0) : chainKey(root, 0)).toString('hex');
 }
 
 /** hex SHA-256 of the seats' client seeds joined by ":" in seat order. */

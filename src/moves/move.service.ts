@@ -160,7 +160,7 @@ export class MoveService {
         events: result.events,
         idempotency: null,
         serverMoveAt: this.serverMoveDue(result.state),
-        newGame: { chainRoot: chain.root, commitment: chain.commitment },
+        newGame: { chainRoot: chain.root, commitment: chain.commitment, chain: chain.chain },
         seatCap: this.seatCap(input.host, options),
         clientSeed: { playerId: input.host, seed: options.clientSeed ?? null },
       };

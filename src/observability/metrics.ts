@@ -1,5 +1,6 @@
 // The process's Prometheus metrics (prom-client): what operators watch, in one registry per app.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { workCounts } from '../instrumentation/work-counts';
 
 /** Read when scraped: figures that live elsewhere (the database, the sockets) rather than counted here. */
 export interface MetricSources {
@@ -74,6 +75,16 @@ export class Metrics {
     // prom-client calls `collect` with the gauge as `this`; the sources are read through this getter.
     const sources = (): MetricSources | null => this.sources;
     const gameCounts = (): ReadonlyMap<string, number> | null => this.gamesByStatus;
+    new Counter({
+      name: 'perudo_event_path_work_total',
+      help: "The server's own work between moves and frames, by kind (see WorkCounts): executions, sharedResults, frames, socketWrites, folds, eventViews.",
+      labelNames: ['kind'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [kind, count] of Object.entries(workCounts)) this.inc({ kind }, count);
+      },
+    });
     new Gauge({
       name: 'perudo_games',
       help: 'Games by status.',

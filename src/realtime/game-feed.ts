@@ -12,6 +12,7 @@ import type { GameReads } from '../store/game-reads.repository';
 import type { GameStateCache } from '../store/game-state-cache';
 import type { ChangeBus } from './change-bus';
 import { sliceSpent, yieldToLoop } from './event-loop-pacer';
+import { workCounts } from '../instrumentation/work-counts';
 import { Inbox } from './inbox';
 import { SequencedFeed } from './sequenced-feed';
 
@@ -72,6 +73,7 @@ class GameFeed extends SequencedFeed<GameEvent> {
   /** Folds the event into the feed's state and hands (event, state) to every subscriber. */
   protected take(event: GameEvent): void {
     this.state = applyEvent(this.state, event);
+    workCounts.folds++;
     this.store.eventLog.offer(this.gameId, this.state);
     const item = { gameId: this.gameId, event, state: this.state };
     for (const s of this.subscribers) s.accept(item);
@@ -257,6 +259,7 @@ export class EventStream extends Inbox<FeedItem> {
       this.replayQueued--;
       if (this.drain && this.replayQueued <= REPLAY_AHEAD) this.wakeReplay();
       const event = entry.replayed;
+      workCounts.folds++;
       item = this.present({ gameId: this.feed.gameId, event, state: applyEvent(this.cursor, event) }, true);
     } else {
       item = this.present(entry, false);

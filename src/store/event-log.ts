@@ -1,5 +1,6 @@
 // A game's event log, in one place: its rows, reading it, folding it into states, and the states stored along
 // it (the game row's own snapshot, and the log snapshots).
+import { workCounts } from '../instrumentation/work-counts';
 import type { Pool } from 'pg';
 import { applyEvent, replay, type GameEvent, type GameState } from '../engine';
 
@@ -115,6 +116,7 @@ export async function* foldLog(
     for (const event of page) {
       if (event.seq !== (state?.seq ?? 0) + 1) return;
       state = applyEvent(state, event);
+      workCounts.folds++;
       snapshots?.offer(gameId, state);
       yield { event, state };
     }

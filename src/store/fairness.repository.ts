@@ -85,7 +85,22 @@ export class FairnessRecords {
   /** Games' k[0] and algorithm, which never change: a fill seating several bots walks the chain once. */
   private readonly firstKeys = new Map<string, { readonly k0: Buffer; readonly algorithm: string }>();
 
+  /** Chains of games created by this process, walked once at creation: the lobby's and the start's keys. */
+  private readonly createdChains = new Map<string, KeyChain>();
+
   constructor(private readonly pool: Pool) {}
+
+  /** Keeps the chain a game was created with (after its creation committed). */
+  keepCreated(gameId: string, chain: KeyChain): void {
+    if (this.createdChains.size >= CACHED_CHAINS)
+      this.createdChains.delete(this.createdChains.keys().next().value!);
+    this.createdChains.set(gameId, chain);
+  }
+
+  /** The game's chain: the one kept at its creation, or walked from its stored root. */
+  private chainOf(gameId: string, root: Buffer): KeyChain {
+    return this.createdChains.get(gameId) ?? new KeyChain(root);
+  }
 
   private remember(gameId: string, game: StartedGame): StartedGame {
     this.started.delete(gameId);
@@ -129,7 +144,8 @@ export class FairnessRecords {
     )) as { rows: { root: Buffer; algorithm: string }[] };
     const row = rows[0];
     if (!row) throw new Error(`game ${gameId} has no fairness records`);
-    const game = { k0: chainKey(row.root, 0), algorithm: row.algorithm };
+    const kept = this.createdChains.get(gameId);
+    const game = { k0: kept ? kept.key(0) : chainKey(row.root, 0), algorithm: row.algorithm };
     // Only lobbies seat players, so a short list of recent games is enough.
     if (this.firstKeys.size >= CACHED_CHAINS) this.firstKeys.delete(this.firstKeys.keys().next().value!);
     this.firstKeys.set(gameId, game);
@@ -192,7 +208,7 @@ export class FairnessRecords {
     if (!row) return null;
     if (!starting) {
       if (row.gameSeed === null) throw new Error(`game ${gameId} is in play without a game seed`);
-      const game = this.remember(gameId, { chain: new KeyChain(row.root), gameSeed: row.gameSeed });
+      const game = this.remember(gameId, { chain: this.chainOf(gameId, row.root), gameSeed: row.gameSeed });
       return { dice: fairDiceSource(game.chain, game.gameSeed), newGameSeed: null };
     }
     const seeds = new Map<string, string>();
@@ -202,7 +218,7 @@ export class FairnessRecords {
       seeds.set(s.playerId, seed);
     }
     // One walk down the chain serves k[0] for the bots' seeds and the dice.
-    const chain = new KeyChain(row.root);
+    const chain = this.chainOf(gameId, row.root);
     // Bots' seeds follow from their final seats: the start records these (recordBotSeeds) with the game seed.
     if (row.algorithm === SEAT_SEEDS_COLUMN_VALUE && state.seats.some((s) => s.bot !== undefined))
       for (const b of botSeeds(chain.key(0), state.seats)) seeds.set(b.playerId, b.seed);

@@ -1,5 +1,5 @@
 // The narrow interface through which the move service reads games and records moves.
-import type { BotLevel, GameEvent, GameState } from '../engine';
+import type { BotLevel, GameEvent, GameState, KeyChain } from '../engine';
 import type { MoveDice } from './fairness.repository';
 import type { IdempotencyRecord, IdempotencyWrite } from './idempotency.repository';
 
@@ -15,7 +15,12 @@ export interface RecordedMove {
   /** When the server is next due to move in the game by itself (epoch ms), or null. */
   readonly serverMoveAt: number | null;
   /** A new game's secret key chain; its row is inserted by this write. */
-  readonly newGame?: { readonly chainRoot: Buffer; readonly commitment: string };
+  readonly newGame?: {
+    readonly chainRoot: Buffer;
+    readonly commitment: string;
+    /** The chain already walked from `chainRoot`, kept for the game's first moves. */
+    readonly chain?: KeyChain;
+  };
   /** The open-games cap the seated player is held to (a create or a join). */
   readonly seatCap?: { readonly playerId: string; readonly max: number } | null;
   /** A bot's player, created in the same commit that seats it; a null name takes the table's next default. */

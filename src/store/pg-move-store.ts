@@ -176,6 +176,8 @@ export class PgMoveStore implements MoveStore {
   ): Promise<boolean> {
     const { gameId, before, after } = move;
     if (before === null) {
+      // Kept before the insert: the creator's seed is derived from k[0] in this transaction.
+      if (move.newGame?.chain) this.fairness.keepCreated(gameId, move.newGame.chain);
       if (move.seatCap) await checkSeatCap(client, move.seatCap.playerId, move.seatCap.max);
       await insertGame(client, gameId, after, move.newGame);
     } else {

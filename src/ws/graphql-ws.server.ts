@@ -9,6 +9,7 @@ import type { OriginPolicy } from '../gate/origin-policy';
 import type { RequestGate } from '../gate/request-gate';
 import { MAX_BODY_BYTES } from '../limits/server-limits';
 import { SubscriptionExecutor } from './subscription-executor';
+import { writeOncePerTurn } from './turn-writes';
 
 export interface WsServer {
   readonly connections: () => number;
@@ -100,6 +101,7 @@ export function startGraphqlWs(
     delete extensions.http;
     return { ...formatted, extensions };
   };
+  wss.on('connection', (socket, request) => writeOncePerTurn(socket, request.socket));
   const executor = new SubscriptionExecutor(schema);
   // Revocation notices so far, and the check they came with (see onConnect).
   const revocation: {

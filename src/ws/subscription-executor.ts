@@ -12,6 +12,7 @@ import {
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { OPERATION_LIMITS } from '../graphql/operation-limits';
+import { workCounts } from '../instrumentation/work-counts';
 
 /** A parsed operation text: its document and what validation found. */
 export interface ParsedOperation {
@@ -90,12 +91,14 @@ export class SubscriptionExecutor {
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source;
     const compiled = this.compiledFor(args.document, args.operationName ?? null);
-    const run = (payload: unknown): Promise<ExecutionResult> =>
-      Promise.resolve(
+    const run = (payload: unknown): Promise<ExecutionResult> => {
+      workCounts.executions++;
+      return Promise.resolve(
         compiled
           ? compiled.query(payload, args.contextValue, args.variableValues ?? null)
           : execute({ ...args, rootValue: payload }),
       );
+    };
     const context = args.contextValue as ContextWithViewer | undefined;
     if (context?.viewer !== null) return mapEvents(source, run);
     const key = `${this.keyOf(args.document)}|${args.operationName ?? ''}|${JSON.stringify(args.variableValues ?? null)}`;
@@ -105,6 +108,7 @@ export class SubscriptionExecutor {
       if (!results) this.shared.set(payload, (results = new Map()));
       let result = results.get(key);
       if (!result) results.set(key, (result = run(payload)));
+      else workCounts.sharedResults++;
       return result;
     });
   };

@@ -1,6 +1,7 @@
 // The GraphQL GameEvent of a feed item, as a viewer may see it.
 import { isMidAction, isRoundEvent, viewFor, type Viewer } from '../../engine';
 import type { FeedItem } from '../../realtime/game-feed';
+import { workCounts } from '../../instrumentation/work-counts';
 import { GameEvent } from '../types/game-event.type';
 import { toGameEventType } from './enum.mapper';
 import { toGame } from './game.mapper';
@@ -21,6 +22,7 @@ export function toGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
 }
 
 function buildGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
+  workCounts.eventViews++;
   const { event: e, state } = item;
   // Between the events of one move nobody may act, whichever state is shown.
   const game = toGame(item.gameId, viewFor(item.shown ?? state, viewer, !isMidAction(e)));

@@ -47,6 +47,29 @@ const OPTIONS = {
   transport: choice('both', ['both', 'ws', 'http']),
   /** Measurements per transport (with `both`: ws, http, ws, http, ...), each after a trivial-request baseline. */
   runs: integer(1, 1),
+  /**
+   * Servers that leave steps of the event path out (EVENT_PATH_OFF), measured in alternation with the full
+   * server in the same run: `steps` compares before both steps, with turn-writes only, and with both.
+   */
+  compare: choice('none', ['none', 'turn-writes', 'audiences', 'steps']),
+};
+
+/** The server variants of each `--compare`: a label and the steps it leaves out. */
+const VARIANTS: Record<Options['compare'], readonly (readonly [string, string])[]> = {
+  none: [['main', '']],
+  'turn-writes': [
+    ['without turn-writes', 'turn-writes'],
+    ['main', ''],
+  ],
+  audiences: [
+    ['without audiences', 'audiences'],
+    ['main', ''],
+  ],
+  steps: [
+    ['before', 'turn-writes,audiences'],
+    ['+turn-writes', 'audiences'],
+    ['+audiences', ''],
+  ],
 };
 
 type Transport = 'ws' | 'http';
@@ -84,14 +107,14 @@ interface Server {
 }
 
 /** The server from dist/ as `npm start` runs it, with BENCH_NODE_ARGS for its node. */
-async function startServer(databaseUrl: string): Promise<Server> {
+async function startServer(databaseUrl: string, eventPathOff: string): Promise<Server> {
   const metricsPort = await freePort();
   const server = await spawnServerProcess({
     entry: { script: join(__dirname, '..', 'src', 'server.js') },
     nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     databaseUrl,
     redisUrl: process.env.REDIS_URL,
-    env: { NODE_ENV: 'production', METRICS_PORT: String(metricsPort) },
+    env: { NODE_ENV: 'production', METRICS_PORT: String(metricsPort), EVENT_PATH_OFF: eventPathOff },
     output: 'drain',
     startTimeoutMs: 120_000,
   });
@@ -686,6 +709,7 @@ async function measurePlay(
 function printRuns(runs: readonly Record<string, unknown>[]): void {
   const columns = [
     'run',
+    'variant',
     'transport',
     'serverCpuMsPerMove',
     'serverCpuMsPerTrivial',
@@ -723,10 +747,16 @@ async function main(): Promise<void> {
     ? await durabilityOf(db.url)
     : { note: 'BENCH_URL: the server database is not known' };
   console.error('durability settings measured with:', durability);
-  const servers: Server[] = external
-    ? [{ url: external, pid: null, metricsUrl: null, stop: async () => {} }]
-    : await Promise.all(Array.from({ length: Math.max(1, o.processes) }, () => startServer(db!.url)));
-  const apis = servers.map((s) => new Api(s.url));
+  const variants = external ? VARIANTS.none : VARIANTS[o.compare];
+  const groups: { label: string; servers: Server[]; apis: Api[] }[] = [];
+  for (const [label, off] of variants) {
+    const servers: Server[] = external
+      ? [{ url: external, pid: null, metricsUrl: null, stop: async () => {} }]
+      : await Promise.all(Array.from({ length: Math.max(1, o.processes) }, () => startServer(db!.url, off)));
+    groups.push({ label, servers, apis: servers.map((s) => new Api(s.url)) });
+  }
+  const servers = groups.flatMap((g) => g.servers);
+  const { apis } = groups[0]!;
   const api = apis[0]!;
   const result: Record<string, unknown> =
     o.idle > 0
@@ -751,23 +781,31 @@ async function main(): Promise<void> {
       const runs: Record<string, unknown>[] = [];
       for (let run = 1; run <= o.runs; run++) {
         for (const transport of transports) {
-          // The same server's CPU per trivial request ({ __typename }), measured right before each run: the
-          // unit its move cost is compared against (the machine's speed varies from minute to minute).
-          const trivial = await trivialCpu(apis, servers, Math.min(o.games, 64), o.baselineSeconds);
-          const floor = await floorMsPerMove(db?.url ?? null);
-          const figures = await measurePlay(apis, servers, tables, o, transport);
-          runs.push({
-            run,
-            transport,
-            ...figures,
-            trivialQueriesPerSec: round1(trivial.perSec),
-            serverCpuMsPerTrivial: round3(trivial.cpuMs),
-            moveCpuVsTrivial:
-              Math.round(((figures.serverCpuMsPerMove as number) / trivial.cpuMs) * 100) / 100,
-            floorMsPerMove: floor,
-            moveCpuVsFloor: Math.round(((figures.serverCpuMsPerMove as number) / floor) * 100) / 100,
-          });
-          console.error(JSON.stringify(runs[runs.length - 1]));
+          for (const group of groups) {
+            // The same server's CPU per trivial request ({ __typename }), measured right before each run: the
+            // unit its move cost is compared against (the machine's speed varies from minute to minute).
+            const trivial = await trivialCpu(
+              group.apis,
+              group.servers,
+              Math.min(o.games, 64),
+              o.baselineSeconds,
+            );
+            const floor = await floorMsPerMove(db?.url ?? null);
+            const figures = await measurePlay(group.apis, group.servers, tables, o, transport);
+            runs.push({
+              run,
+              variant: group.label,
+              transport,
+              ...figures,
+              trivialQueriesPerSec: round1(trivial.perSec),
+              serverCpuMsPerTrivial: round3(trivial.cpuMs),
+              moveCpuVsTrivial:
+                Math.round(((figures.serverCpuMsPerMove as number) / trivial.cpuMs) * 100) / 100,
+              floorMsPerMove: floor,
+              moveCpuVsFloor: Math.round(((figures.serverCpuMsPerMove as number) / floor) * 100) / 100,
+            });
+            console.error(JSON.stringify(runs[runs.length - 1]));
+          }
         }
       }
       Object.assign(result, {

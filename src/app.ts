@@ -102,6 +102,11 @@ export interface AppOptions {
   readonly allAwayEndSeconds?: number;
   /** WebSocket keep-alive (ms; WS_KEEPALIVE_MS): a dead socket is dropped within twice this (default 12 s). */
   readonly wsKeepAliveMs?: number;
+  /**
+   * Steps of the event path left out, as before they existed (EVENT_PATH_OFF; for benchmarks that compare):
+   * `turn-writes` (each frame its own write), `audiences` (each viewer's own execution).
+   */
+  readonly eventPathOff?: readonly string[];
   /** The time moves are decided at (tests move it forward, e.g. past a nudge's 2 minutes); the system clock by default. */
   readonly clock?: () => Date;
   /** How often this process tells the others what its per-IP and per-player limits let through (ms). */
@@ -326,6 +331,8 @@ export async function startApp(options: AppOptions): Promise<App> {
     production,
     connectionInitTimeoutMs: limits.connectionInitTimeoutMs,
     keepAliveMs: options.wsKeepAliveMs,
+    turnWrites: !options.eventPathOff?.includes('turn-writes'),
+    audiences: !options.eventPathOff?.includes('audiences'),
     formatError: format,
     origins,
   });

@@ -30,6 +30,8 @@ async function main(): Promise<void> {
   const allAwayEndSeconds = intFromEnv('ALL_AWAY_END_SECONDS', DEFAULT_ALL_AWAY_END_SECONDS, 1, 604_800)!;
   // WebSocket keep-alive (ms); unset: the WebSocket server's default (12 s).
   const wsKeepAliveMs = intFromEnv('WS_KEEPALIVE_MS', null, 1_000, 30_000) ?? undefined;
+  // Steps of the event path to leave out (EVENT_PATH_OFF, comma-separated): for benchmarks that compare.
+  const eventPathOff = (process.env.EVENT_PATH_OFF ?? '').split(',').filter(Boolean);
   const database = await resolveDatabase();
   await migrate(database.url);
   const app = await startApp({
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
     botDelayMs,
     allAwayEndSeconds,
     wsKeepAliveMs,
+    eventPathOff,
     // The server people run hides internals unless a developer asks for them.
     production: process.env.NODE_ENV !== 'development',
   });

@@ -8,8 +8,9 @@ import type { Client } from '../gate/client-limits';
 import type { OriginPolicy } from '../gate/origin-policy';
 import type { RequestGate } from '../gate/request-gate';
 import { MAX_BODY_BYTES } from '../limits/server-limits';
+import { audienceOf, documentDependencies } from '../graphql/audiences';
 import { SubscriptionExecutor } from './subscription-executor';
-import { writeOncePerTurn } from './turn-writes';
+import { countWrites, writeOncePerTurn } from './turn-writes';
 
 export interface WsServer {
   readonly connections: () => number;
@@ -42,6 +43,10 @@ export interface WsOptions {
    * so a socket that dies without a close frame is dropped within twice this (default 12 s: within 24 s).
    */
   readonly keepAliveMs?: number;
+  /** Frames of one turn to one socket in one write (default true). */
+  readonly turnWrites?: boolean;
+  /** One execution of an event per audience rather than per viewer (default true). */
+  readonly audiences?: boolean;
 }
 
 /** The Retry-After of an upgrade past SOCKETS_PER_ADDRESS: a slot frees only when a socket of it closes. */
@@ -101,8 +106,14 @@ export function startGraphqlWs(
     delete extensions.http;
     return { ...formatted, extensions };
   };
-  wss.on('connection', (socket, request) => writeOncePerTurn(socket, request.socket));
-  const executor = new SubscriptionExecutor(schema);
+  wss.on('connection', (socket, request) =>
+    options.turnWrites === false ? countWrites(socket) : writeOncePerTurn(socket, request.socket),
+  );
+  const executor = new SubscriptionExecutor(
+    schema,
+    undefined,
+    options.audiences === false ? null : { dependencies: documentDependencies, audience: audienceOf },
+  );
   // Revocation notices so far, and the check they came with (see onConnect).
   const revocation: {
     notices: number;

@@ -29,7 +29,17 @@ interface Entry {
 }
 
 interface ContextWithViewer {
-  readonly viewer: unknown;
+  readonly viewer: { readonly id: string } | null;
+}
+
+/**
+ * How subscribers of one event are told apart when one execution may serve several: `dependencies` says what
+ * a document's result depends on of its viewer (null: it must run for each viewer), and `audience` which
+ * subscribers see the same result of it for an event (null: this one sees its own).
+ */
+export interface Audiences<D> {
+  dependencies(schema: GraphQLSchema, document: DocumentNode): D | null;
+  audience(payload: unknown, viewer: { readonly playerId: string } | null, dependencies: D): string | null;
 }
 
 /**
@@ -41,9 +51,11 @@ interface ContextWithViewer {
  *   time of graphql-js here; the event stream itself still comes from graphql-js (`createSourceEventStream`),
  *   so subscribe resolvers and their errors behave exactly as before;
  * - subscribers without a player (spectators) all see the same thing, so one execution of an event serves
- *   every spectator with the same document and variables.
+ *   every spectator with the same document and variables;
+ * - with `audiences`, one execution of an event serves every subscriber of the same audience (see
+ *   graphql/audiences.ts): a document that shows nothing of its viewer runs once an event for all of them.
  */
-export class SubscriptionExecutor {
+export class SubscriptionExecutor<D = unknown> {
   private readonly texts = new Map<string, Entry>();
   private readonly entries = new WeakMap<DocumentNode, Entry>();
   private readonly compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | null>>();
@@ -51,10 +63,13 @@ export class SubscriptionExecutor {
   private nextKey = 1;
   /** Spectators' results per event, by document, operation and variables. */
   private readonly shared = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
+  /** Each document's viewer dependencies (null: not shared). */
+  private readonly dependencies = new WeakMap<DocumentNode, D | null>();
 
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly maxTexts = 1_000,
+    private readonly audiences: Audiences<D> | null = null,
   ) {}
 
   /** Parses and validates `text`, or returns the same result as last time. Throws parse errors. */
@@ -90,6 +105,14 @@ export class SubscriptionExecutor {
   ): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> => {
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source;
+    return mapEvents(source, this.renderer(args));
+  };
+
+  /**
+   * What a subscriber gets for each event of its stream: the result of its document for its viewer, executed
+   * for it or shared with its audience.
+   */
+  renderer(args: ExecutionArgs): (payload: unknown) => Promise<ExecutionResult> {
     const compiled = this.compiledFor(args.document, args.operationName ?? null);
     const run = (payload: unknown): Promise<ExecutionResult> => {
       workCounts.executions++;
@@ -100,18 +123,33 @@ export class SubscriptionExecutor {
       );
     };
     const context = args.contextValue as ContextWithViewer | undefined;
-    if (context?.viewer !== null) return mapEvents(source, run);
+    const viewer = context?.viewer ? { playerId: context.viewer.id } : null;
+    const dependencies = this.dependenciesOf(args.document);
+    if (viewer !== null && dependencies === null) return run;
     const key = `${this.keyOf(args.document)}|${args.operationName ?? ''}|${JSON.stringify(args.variableValues ?? null)}`;
-    return mapEvents(source, (payload) => {
+    return (payload) => {
       if (typeof payload !== 'object' || payload === null) return run(payload);
+      // Without a dependency list only spectators share (they all see the same thing).
+      const audience =
+        dependencies === null ? 'spectators' : this.audiences!.audience(payload, viewer, dependencies);
+      if (audience === null) return run(payload);
       let results = this.shared.get(payload);
       if (!results) this.shared.set(payload, (results = new Map()));
-      let result = results.get(key);
-      if (!result) results.set(key, (result = run(payload)));
+      const shared = `${key}|${audience}`;
+      let result = results.get(shared);
+      if (!result) results.set(shared, (result = run(payload)));
       else workCounts.sharedResults++;
       return result;
-    });
-  };
+    };
+  }
+
+  private dependenciesOf(document: DocumentNode): D | null {
+    if (!this.audiences) return null;
+    if (this.dependencies.has(document)) return this.dependencies.get(document)!;
+    const found = this.audiences.dependencies(this.schema, document);
+    this.dependencies.set(document, found);
+    return found;
+  }
 
   private compiledFor(document: DocumentNode, operationName: string | null): CompiledQuery | null {
     let byName = this.compiled.get(document);

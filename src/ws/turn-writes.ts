@@ -28,3 +28,13 @@ export function writeOncePerTurn(ws: WebSocket, socket: Socket): void {
     send(...args);
   }) as WebSocket['send'];
 }
+
+/** Counts the frames sent to `ws`, each its own write (the path without `writeOncePerTurn`). */
+export function countWrites(ws: WebSocket): void {
+  const send = ws.send.bind(ws) as (...args: unknown[]) => void;
+  ws.send = ((...args: unknown[]): void => {
+    workCounts.frames++;
+    workCounts.socketWrites++;
+    send(...args);
+  }) as WebSocket['send'];
+}

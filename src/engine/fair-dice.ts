@@ -160,7 +160,12 @@ export class KeyChain {
 /** The dice of a game whose chain and game seed are known. */
 export function fairDiceSource(chain: Buffer | KeyChain, gameSeed: string): DiceSource {
   const keys = chain instanceof KeyChain ? chain : new KeyChain(chain);
-  const key = (round: number): Buffer => keys.key(round);
+  // Every seat's hand of a round comes from the same key: walked to once, not once a seat.
+  let last: { round: number; key: Buffer } | null = null;
+  const key = (round: number): Buffer => {
+    if (last?.round !== round) last = { round, key: keys.key(round) };
+    return last.key;
+  };
   return {
     hand: (round, seat, count) => fairHand(key(round), gameSeed, round, seat, count),
     rollOff: (attempt, seat) => fairRollOff(key(0), gameSeed, attempt, seat),

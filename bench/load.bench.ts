@@ -49,9 +49,9 @@ const OPTIONS = {
   runs: integer(1, 1),
   /**
    * Servers that leave steps of the event path out (EVENT_PATH_OFF), measured in alternation with the full
-   * server in the same run: `steps` compares before both steps, with turn-writes only, and with both.
+   * server in the same run: `steps` compares before the steps, then with each added in turn.
    */
-  compare: choice('none', ['none', 'turn-writes', 'audiences', 'steps']),
+  compare: choice('none', ['none', 'turn-writes', 'audiences', 'notice-window', 'steps']),
 };
 
 /** The server variants of each `--compare`: a label and the steps it leaves out. */
@@ -65,10 +65,15 @@ const VARIANTS: Record<Options['compare'], readonly (readonly [string, string])[
     ['without audiences', 'audiences'],
     ['main', ''],
   ],
+  'notice-window': [
+    ['without notice-window', 'notice-window'],
+    ['main', ''],
+  ],
   steps: [
-    ['before', 'turn-writes,audiences'],
-    ['+turn-writes', 'audiences'],
-    ['+audiences', ''],
+    ['before', 'turn-writes,audiences,notice-window'],
+    ['+turn-writes', 'audiences,notice-window'],
+    ['+audiences', 'notice-window'],
+    ['+notice-window', ''],
   ],
 };
 

@@ -104,7 +104,8 @@ export interface AppOptions {
   readonly wsKeepAliveMs?: number;
   /**
    * Steps of the event path left out, as before they existed (EVENT_PATH_OFF; for benchmarks that compare):
-   * `turn-writes` (each frame its own write), `audiences` (each viewer's own execution).
+   * `turn-writes` (each frame its own write), `audiences` (each viewer's own execution), `notice-window`
+   * (change notices sent each turn of the event loop, not gathered for NOTICE_WINDOW_MS).
    */
   readonly eventPathOff?: readonly string[];
   /** The time moves are decided at (tests move it forward, e.g. past a nudge's 2 minutes); the system clock by default. */
@@ -140,7 +141,12 @@ function startChangeBus(
 ): Promise<ChangeBus> {
   return options.redisUrl
     ? RedisChangeBus.start(options.redisUrl, log)
-    : PgChangeBus.start(options.databaseUrl, db.pool, log);
+    : PgChangeBus.start(
+        options.databaseUrl,
+        db.pool,
+        log,
+        options.eventPathOff?.includes('notice-window') ? 0 : undefined,
+      );
 }
 
 /** The project's README (served as /README.md), from src/ or dist/src/; null when it is not there. */

@@ -4,6 +4,16 @@ import type WebSocket from 'ws';
 import { workCounts } from '../instrumentation/work-counts';
 
 /**
+ * Bytes a socket may hold unsent before a sender waits for its writes again: below this, a send is
+ * acknowledged at once (so graphql-ws sends a mutation's `complete` with its `next`, and a subscription's
+ * next event in the same turn); above it, only once the kernel took the bytes, so a slow reader still
+ * holds its sender back instead of filling the process's memory.
+ */
+export const EARLY_ACK_BYTES = 64 * 1024;
+
+type SendCallback = (error?: Error) => void;
+
+/**
  * Makes the frames sent to `ws` within one turn of the event loop leave in one write. The first frame of a
  * turn corks the TCP socket and a `process.nextTick` uncorks it: Node runs that tick only after the
  * microtasks queued so far (and those they queue) have run, so every subscription a change reaches in this
@@ -11,21 +21,29 @@ import { workCounts } from '../instrumentation/work-counts';
  * itself; corking nests, so they join the same write.
  */
 export function writeOncePerTurn(ws: WebSocket, socket: Socket): void {
-  const send = ws.send.bind(ws) as (...args: unknown[]) => void;
+  const send = ws.send.bind(ws) as (data: unknown, options?: unknown, cb?: SendCallback) => void;
   let corked = false;
   const uncork = (): void => {
     corked = false;
     socket.uncork();
     workCounts.socketWrites++;
   };
-  ws.send = ((...args: unknown[]): void => {
+  ws.send = ((data: unknown, optionsOrCb?: unknown, cb?: SendCallback): void => {
     if (!corked && ws.readyState === ws.OPEN && !socket.destroyed) {
       corked = true;
       socket.cork();
       process.nextTick(uncork);
     }
     workCounts.frames++;
-    send(...args);
+    const callback = typeof optionsOrCb === 'function' ? (optionsOrCb as SendCallback) : cb;
+    const options = typeof optionsOrCb === 'function' ? undefined : optionsOrCb;
+    if (callback && corked && socket.writableLength < EARLY_ACK_BYTES) {
+      // The frame is queued in order behind the others of this turn; a failed write closes the socket.
+      send(data, options);
+      queueMicrotask(() => callback());
+      return;
+    }
+    send(data, options, callback);
   }) as WebSocket['send'];
 }
 

@@ -15,6 +15,8 @@ export interface WorkCounts {
   folds: number;
   /** GameEvent objects built for a viewer (`viewFor` + `toGame` + `toGameEvent`). */
   eventViews: number;
+  /** Queries and mutations on sockets executed by compiled code (graphql-jit) rather than graphql-js. */
+  compiledOperations: number;
 }
 
 /** The counts of this process (one per process: several apps in one test process share it). */
@@ -25,4 +27,5 @@ export const workCounts: WorkCounts = {
   socketWrites: 0,
   folds: 0,
   eventViews: 0,
+  compiledOperations: 0,
 };

@@ -77,7 +77,7 @@ export class Metrics {
     const gameCounts = (): ReadonlyMap<string, number> | null => this.gamesByStatus;
     new Counter({
       name: 'perudo_event_path_work_total',
-      help: "The server's own work between moves and frames, by kind (see WorkCounts): executions, sharedResults, frames, socketWrites, folds, eventViews.",
+      help: "The server's own work between moves and frames, by kind (see WorkCounts): executions, sharedResults, frames, socketWrites, folds, eventViews, compiledOperations.",
       labelNames: ['kind'] as const,
       registers: [this.registry],
       collect() {

@@ -131,6 +131,7 @@ export function startGraphqlWs(
     {
       schema,
       subscribe: executor.subscribe,
+      execute: executor.execute,
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors
           ? {

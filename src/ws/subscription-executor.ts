@@ -99,6 +99,24 @@ export class SubscriptionExecutor<D = unknown> {
     return entry.parsed;
   }
 
+  /**
+   * The `execute` of graphql-ws's server options (queries and mutations on the socket): a document used more
+   * than once (a client's move, sent again and again) runs compiled, as subscriptions do.
+   */
+  readonly execute = (args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult => {
+    const compiled = this.compiledFor(args.document, args.operationName ?? null);
+    if (!compiled) return execute(args);
+    const result = compiled.query(args.rootValue, args.contextValue, args.variableValues ?? null);
+    const settle = (r: ExecutionResult): Promise<ExecutionResult> | ExecutionResult => {
+      // No data: the variables were refused before any resolver ran. graphql-js words that refusal as clients
+      // know it (and nothing ran twice).
+      if (!('data' in r)) return execute(args);
+      workCounts.compiledOperations++;
+      return r;
+    };
+    return result instanceof Promise ? result.then(settle) : settle(result as ExecutionResult);
+  };
+
   /** The `subscribe` of graphql-ws's server options. */
   readonly subscribe = async (
     args: ExecutionArgs,

@@ -16,7 +16,7 @@ export function fail(v: Violation): ActionResult {
 }
 
 export function done(t: Transition): ActionResult {
-  return { ok: true, state: t.state, events: t.events };
+  return { ok: true, state: t.state, events: t.events, states: t.states };
 }
 
 export function notYourTurn(round: RoundState): Violation {

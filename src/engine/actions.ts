@@ -22,7 +22,9 @@ export function applyCommand(state: GameState, command: Command, context: Action
   const result = decide(state, command, ctx);
   if (!result.ok || result.events.length === 0) return result;
   const wait = waitIfEveryoneAway(result.state, ctx.at);
-  return wait ? { ok: true, state: wait.state, events: [...result.events, ...wait.events] } : result;
+  if (!wait) return result;
+  const states = result.states && [...result.states, ...wait.states];
+  return { ok: true, state: wait.state, events: [...result.events, ...wait.events], states };
 }
 
 function decide(state: GameState, command: Command, ctx: MoveContext): ActionResult {

@@ -15,7 +15,13 @@ export type ActionContext = {
 } & ({ readonly dice: DiceSource } | { readonly rng: Rng });
 
 export type ActionResult =
-  | { readonly ok: true; readonly state: GameState; readonly events: readonly GameEvent[] }
+  | {
+      readonly ok: true;
+      readonly state: GameState;
+      readonly events: readonly GameEvent[];
+      /** The state right after each event, in the order of `events` (when the action kept them). */
+      readonly states?: readonly GameState[];
+    }
   | { readonly ok: false; readonly violation: Violation };
 
 /** A move on one's own turn, as a bot decides it. */

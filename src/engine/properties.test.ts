@@ -273,6 +273,13 @@ function playRandomGame(setup: GameSetup): { attempts: number; accepted: number 
     const snapshot = mayFail ? JSON.stringify(before) : '';
     const result = applyCommand(before, command, { rng: engineRng, at: AT });
     if (result.ok) {
+      // The state the action hands on after each event is the fold of its events.
+      assert.equal(result.states?.length, result.events.length);
+      let folded: GameState = before;
+      result.events.forEach((e, i) => {
+        folded = applyEvent(folded, e);
+        assert.deepEqual(result.states![i], folded);
+      });
       log.push(...result.events);
       state = deepFreeze(result.state);
       states.push({ state, logLength: log.length });

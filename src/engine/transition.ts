@@ -6,6 +6,8 @@ import type { GameState } from './state';
 /** Accumulates the events of one accepted action, folding each into the state as it is emitted. */
 export class Transition {
   readonly events: GameEvent[] = [];
+  /** The state right after each event, in the same order: whoever hands the events on need not fold them again. */
+  readonly states: GameState[] = [];
   private current: GameState | null;
   private version: number;
 
@@ -42,5 +44,6 @@ export class Transition {
     const event = draft as unknown as GameEvent;
     this.current = applyEvent(this.current, event);
     this.events.push(event);
+    this.states.push(this.current);
   }
 }

@@ -72,7 +72,13 @@ export interface StandIn {
 const DISCONNECT_RECHECK_MS = 5_000;
 
 /** Told of each move this process committed, after its commit. */
-export type AppliedListener = (gameId: string, events: readonly GameEvent[], state: GameState) => void;
+export type AppliedListener = (
+  gameId: string,
+  events: readonly GameEvent[],
+  state: GameState,
+  /** The state right after each event, when the engine kept them. */
+  states?: readonly GameState[],
+) => void;
 
 /** A bot the host adds: its player is created in the move's commit, so a refusal leaves none. */
 export interface NewBot {
@@ -449,6 +455,7 @@ export class MoveService {
       before,
       after: result.state,
       events: result.events,
+      states: result.states,
       idempotency: null,
       serverMoveAt: this.serverMoveDue(result.state),
       seatCap: command.type === 'JOIN' ? this.seatCap(command.playerId, options) : null,
@@ -483,9 +490,9 @@ export class MoveService {
 
   /** After a commit: caches the new state and tells this process's listeners (the change bus among them). */
   private published(move: RecordedMove): MoveResult {
-    const { gameId, after: state, events } = move;
+    const { gameId, after: state, events, states } = move;
     this.store.remember(gameId, state);
-    for (const listener of this.appliedListeners) listener(gameId, events, state);
+    for (const listener of this.appliedListeners) listener(gameId, events, state, states);
     return { kind: 'applied', gameId, state, events };
   }
 }

@@ -66,14 +66,36 @@ class GameFeed extends SequencedFeed<GameEvent> {
     super(log);
   }
 
+  /** The states the engine computed for the events being handed out (advanceFolded), by event. */
+  private folded: ReadonlyMap<GameEvent, GameState> | null = null;
+
   get last(): number {
     return this.state.seq;
   }
 
+  /**
+   * `advance` with the state right after each event as the engine computed it for the move: the feed takes
+   * them rather than folding the events again (the engine is deterministic: the same state either way).
+   */
+  advanceFolded(events: readonly GameEvent[], states: readonly GameState[] | undefined): boolean {
+    if (!states || states.length !== events.length) return this.advance(events);
+    this.folded = new Map(events.map((e, i) => [e, states[i]!]));
+    try {
+      return this.advance(events);
+    } finally {
+      this.folded = null;
+    }
+  }
+
   /** Folds the event into the feed's state and hands (event, state) to every subscriber. */
   protected take(event: GameEvent): void {
-    this.state = applyEvent(this.state, event);
-    workCounts.folds++;
+    const folded = this.folded?.get(event);
+    if (folded) {
+      this.state = folded;
+    } else {
+      this.state = applyEvent(this.state, event);
+      workCounts.folds++;
+    }
     this.store.eventLog.offer(this.gameId, this.state);
     const item = { gameId: this.gameId, event, state: this.state };
     for (const s of this.subscribers) s.accept(item);
@@ -302,7 +324,14 @@ function newer(a: GameState, b: GameState | null): GameState {
 
 /** Where this process's own committed moves are announced (the move service). */
 export interface CommittedMoves {
-  onApplied(listener: (gameId: string, events: readonly GameEvent[], state: GameState) => void): () => void;
+  onApplied(
+    listener: (
+      gameId: string,
+      events: readonly GameEvent[],
+      state: GameState,
+      states?: readonly GameState[],
+    ) => void,
+  ): () => void;
 }
 
 /** Every followed game of this process, created on the first subscriber and dropped after the last. */
@@ -323,9 +352,9 @@ export class GameFeeds {
   ) {
     this.unsubscribe = [
       // Moves made by this process reach its subscribers without waiting for the notice and a read.
-      moves.onApplied((gameId, events) => {
+      moves.onApplied((gameId, events, _state, states) => {
         const feed = this.feeds.get(gameId);
-        if (feed && !feed.advance(events)) feed.catchUp();
+        if (feed && !feed.advanceFolded(events, states)) feed.catchUp();
       }),
       bus.subscribe((change) => {
         const feed = this.feeds.get(change.gameId);

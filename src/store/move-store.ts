@@ -10,6 +10,8 @@ export interface RecordedMove {
   readonly before: GameState | null;
   readonly after: GameState;
   readonly events: readonly GameEvent[];
+  /** The state right after each event, when the engine kept them (not stored: handed to the feeds). */
+  readonly states?: readonly GameState[];
   /** The key and response a retry must be answered with, when the player sent a key. */
   readonly idempotency: IdempotencyWrite | null;
   /** When the server is next due to move in the game by itself (epoch ms), or null. */

@@ -51,7 +51,14 @@ const OPTIONS = {
    * Servers that leave steps of the event path out (EVENT_PATH_OFF), measured in alternation with the full
    * server in the same run: `steps` compares before the steps, then with each added in turn.
    */
-  compare: choice('none', ['none', 'turn-writes', 'audiences', 'notice-window', 'steps']),
+  compare: choice('none', [
+    'none',
+    'turn-writes',
+    'audiences',
+    'notice-window',
+    'compiled-operations',
+    'steps',
+  ]),
 };
 
 /** The server variants of each `--compare`: a label and the steps it leaves out. */
@@ -69,11 +76,16 @@ const VARIANTS: Record<Options['compare'], readonly (readonly [string, string])[
     ['without notice-window', 'notice-window'],
     ['main', ''],
   ],
+  'compiled-operations': [
+    ['without compiled-operations', 'compiled-operations'],
+    ['main', ''],
+  ],
   steps: [
-    ['before', 'turn-writes,audiences,notice-window'],
-    ['+turn-writes', 'audiences,notice-window'],
-    ['+audiences', 'notice-window'],
-    ['+notice-window', ''],
+    ['before', 'turn-writes,audiences,notice-window,compiled-operations'],
+    ['+turn-writes', 'audiences,notice-window,compiled-operations'],
+    ['+audiences', 'notice-window,compiled-operations'],
+    ['+notice-window', 'compiled-operations'],
+    ['+compiled-operations', ''],
   ],
 };
 

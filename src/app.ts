@@ -105,7 +105,8 @@ export interface AppOptions {
   /**
    * Steps of the event path left out, as before they existed (EVENT_PATH_OFF; for benchmarks that compare):
    * `turn-writes` (each frame its own write), `audiences` (each viewer's own execution), `notice-window`
-   * (change notices sent each turn of the event loop, not gathered for NOTICE_WINDOW_MS).
+   * (change notices sent each turn of the event loop, not gathered for NOTICE_WINDOW_MS),
+   * `compiled-operations` (queries and mutations on sockets executed by graphql-js).
    */
   readonly eventPathOff?: readonly string[];
   /** The time moves are decided at (tests move it forward, e.g. past a nudge's 2 minutes); the system clock by default. */
@@ -339,6 +340,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     keepAliveMs: options.wsKeepAliveMs,
     turnWrites: !options.eventPathOff?.includes('turn-writes'),
     audiences: !options.eventPathOff?.includes('audiences'),
+    compiledOperations: !options.eventPathOff?.includes('compiled-operations'),
     formatError: format,
     origins,
   });

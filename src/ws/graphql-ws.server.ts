@@ -47,6 +47,8 @@ export interface WsOptions {
   readonly turnWrites?: boolean;
   /** One execution of an event per audience rather than per viewer (default true). */
   readonly audiences?: boolean;
+  /** Queries and mutations a socket sends again run compiled (default true). */
+  readonly compiledOperations?: boolean;
 }
 
 /** The Retry-After of an upgrade past SOCKETS_PER_ADDRESS: a slot frees only when a socket of it closes. */
@@ -131,7 +133,7 @@ export function startGraphqlWs(
     {
       schema,
       subscribe: executor.subscribe,
-      execute: executor.execute,
+      execute: options.compiledOperations === false ? undefined : executor.execute,
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors
           ? {

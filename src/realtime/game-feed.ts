@@ -96,7 +96,6 @@ class GameFeed extends SequencedFeed<GameEvent> {
       this.state = applyEvent(this.state, event);
       workCounts.folds++;
     }
-    this.store.eventLog.offer(this.gameId, this.state);
     const item = { gameId: this.gameId, event, state: this.state };
     for (const s of this.subscribers) s.accept(item);
     this.store.fannedOut?.(event, this.subscribers.size);
@@ -211,7 +210,7 @@ export class EventStream extends Inbox<FeedItem> {
    * pauses while a page more than REPLAY_AHEAD replayed entries waits for the reader.
    */
   private async fold(emitAfter: number, until = Infinity): Promise<boolean> {
-    const replay = (this.replay ??= foldLog(this.pages, this.feed.gameId, this.state, this.snapshots));
+    const replay = (this.replay ??= foldLog(this.pages, this.feed.gameId, this.state));
     for (;;) {
       if (this.replayQueued >= REPLAY_AHEAD + EVENT_PAGE_SIZE) await this.drained();
       if (this.done) return false;

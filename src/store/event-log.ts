@@ -14,8 +14,9 @@ export const EVENT_PAGE_SIZE = 500;
 export const GAME_ROW_SNAPSHOT_EVERY = 16;
 
 /**
- * `game_snapshots` keeps the state after every this many events (by seq), written off the move path by
- * whoever folds past one: a replay from anywhere in a long log then reads at most this many events more.
+ * `game_snapshots` keeps the state after every this many events (by seq), written after the commit of the
+ * move that made its event (not in the move's transaction): a replay from anywhere in a long log then reads
+ * at most this many events more. Readers (subscriptions, replays, history) never write.
  */
 export const LOG_SNAPSHOT_EVERY = 500;
 
@@ -102,13 +103,12 @@ export interface LogSnapshots {
 
 /**
  * The log after `from` (null: all of it), read a page at a time as it is iterated: each event with the state
- * right after it, each state offered to `snapshots`, until the end of the log or a gap in it.
+ * right after it, until the end of the log or a gap in it.
  */
 export async function* foldLog(
   pages: EventPages,
   gameId: string,
   from: GameState | null,
-  snapshots: Pick<LogSnapshots, 'offer'> | null = null,
 ): AsyncGenerator<LoggedEvent, void, undefined> {
   let state = from;
   for (;;) {
@@ -117,7 +117,6 @@ export async function* foldLog(
       if (event.seq !== (state?.seq ?? 0) + 1) return;
       state = applyEvent(state, event);
       workCounts.folds++;
-      snapshots?.offer(gameId, state);
       yield { event, state };
     }
     if (page.length < EVENT_PAGE_SIZE) return;

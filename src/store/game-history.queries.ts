@@ -20,7 +20,7 @@ export class GameHistoryQueries {
     if (limit <= 0) return [];
     const page: LoggedEvent[] = [];
     const from = await this.log.atOrBefore(gameId, afterSeq);
-    for await (const logged of foldLog(this.log, gameId, from, this.log)) {
+    for await (const logged of foldLog(this.log, gameId, from)) {
       if (logged.event.seq > afterSeq && page.push(logged) === limit) break;
     }
     return page;

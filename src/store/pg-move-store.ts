@@ -1,7 +1,15 @@
 // Recording moves in PostgreSQL: one guarded statement for a move in play, one transaction for a seating change.
-import { changesSeating, quickPlayKey, tableLinks, tableOptions, type GameState } from '../engine';
+import {
+  applyEvent,
+  changesSeating,
+  quickPlayKey,
+  tableLinks,
+  tableOptions,
+  type GameState,
+} from '../engine';
 import type { Pool, PoolClient } from 'pg';
 import { withConnection } from '../database/checkout';
+import { EventLog, LOG_SNAPSHOT_EVERY } from './event-log';
 import { hashToken, newToken } from '../security/tokens';
 import type { FairnessRecords, MoveDice } from './fairness.repository';
 import type { GameStateCache } from './game-state-cache';
@@ -106,7 +114,12 @@ export class PgMoveStore implements MoveStore {
     private readonly states: StateRebuilder,
     private readonly idempotency: IdempotencyRecords,
     private readonly fairness: FairnessRecords,
-  ) {}
+  ) {
+    this.snapshots = new EventLog(pool);
+  }
+
+  /** The log snapshots a committed move's events reach (LOG_SNAPSHOT_EVERY). */
+  private readonly snapshots: EventLog;
 
   cached(gameId: string): GameState | undefined {
     return this.cache.get(gameId);
@@ -149,6 +162,25 @@ export class PgMoveStore implements MoveStore {
   }
 
   async write(move: RecordedMove): Promise<WriteOutcome> {
+    const outcome = await this.writeMove(move);
+    if (outcome === WRITTEN) this.offerSnapshots(move);
+    return outcome;
+  }
+
+  /** After the commit: the states at the multiples of LOG_SNAPSHOT_EVERY the move's events reached, stored. */
+  private offerSnapshots(move: RecordedMove): void {
+    const { events } = move;
+    const first = events[0]!.seq;
+    const last = events[events.length - 1]!.seq;
+    if (Math.floor(last / LOG_SNAPSHOT_EVERY) === Math.floor((first - 1) / LOG_SNAPSHOT_EVERY)) return;
+    let state: GameState | null = move.before;
+    for (const [i, event] of events.entries()) {
+      state = move.states?.[i] ?? applyEvent(state, event);
+      this.snapshots.offer(move.gameId, state);
+    }
+  }
+
+  private async writeMove(move: RecordedMove): Promise<WriteOutcome> {
     const seating = move.before === null || changesSeating(move.events);
     const inTransaction =
       seating ||

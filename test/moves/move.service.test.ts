@@ -1,9 +1,11 @@
-import { currentRound, legalActions, PRESETS, type Command, type GameState } from '../../src/engine';
+import { currentRound, legalActions, PRESETS, replay, type Command, type GameState } from '../../src/engine';
 import { createDatabaseClients, type DatabaseClients } from '../../src/database/prisma';
 import { createMoveService } from '../../src/moves';
+import { EventLog, LOG_SNAPSHOT_EVERY } from '../../src/store/event-log';
 import { createGameStore } from '../../src/store/game-store';
 import { PlayerRepository } from '../../src/store/player.repository';
 import { applied, nextBid } from '../support/store-moves';
+import { sql } from '../support/sql';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**
@@ -160,4 +162,38 @@ it('plays a safe move for a bot whose strategy answers with a move the rules ref
     seat: 1,
     timedOut: false,
   });
+});
+
+it('stores the state at each LOG_SNAPSHOT_EVERY events once the move that reached it is committed', async () => {
+  const players = new PlayerRepository(a.prisma);
+  const ids: string[] = [];
+  for (let i = 0; i < 6; i++) ids.push((await players.register(`Snapshot ${i}`)).player.id);
+  const store = createGameStore(a);
+  const service = createMoveService(store);
+  const created = await service.create(
+    { host: ids[0]!, rules: PRESETS.CLASSIC },
+    { operation: 'createGame', requestHash: '' },
+  );
+  if (created.kind !== 'applied') throw new Error('create');
+  const gameId = created.gameId;
+  for (const id of ids.slice(1)) applied(await service.act(gameId, { type: 'JOIN', playerId: id }, options));
+  let state = applied(await service.act(gameId, { type: 'START', playerId: ids[0]! }, options));
+  while (state.seq < LOG_SNAPSHOT_EVERY + 3) {
+    const seat = currentRound(state)!.turn!;
+    const command: Command =
+      legalActions(state, seat).minBids.length > 0
+        ? nextBid(state)
+        : { type: 'DUDO', playerId: state.seats[seat]!.playerId };
+    state = applied(await service.act(gameId, command, options));
+  }
+  // Stored after the commit, off the move's path.
+  const stored = async () =>
+    sql<{ seq: number; state: unknown }>(db.url, 'SELECT seq, state FROM game_snapshots WHERE game_id = $1', [
+      gameId,
+    ]);
+  for (let i = 0; i < 100 && (await stored()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  const rows = await stored();
+  expect(rows.map((r) => r.seq)).toEqual([LOG_SNAPSHOT_EVERY]);
+  const log = await new EventLog(a.pool).events(gameId, { afterSeq: 0, limit: LOG_SNAPSHOT_EVERY });
+  expect(rows[0]!.state).toEqual(JSON.parse(JSON.stringify(replay(log))));
 });

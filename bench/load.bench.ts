@@ -49,7 +49,8 @@ const OPTIONS = {
   runs: integer(1, 1),
   /**
    * Servers that leave steps of the event path out (EVENT_PATH_OFF), measured in alternation with the full
-   * server in the same run: `steps` compares before the steps, then with each added in turn.
+   * server in the same run: `steps` compares before the steps, then with each added in turn; `all`, before
+   * them and with all of them.
    */
   compare: choice('none', [
     'none',
@@ -58,6 +59,7 @@ const OPTIONS = {
     'notice-window',
     'compiled-operations',
     'steps',
+    'all',
   ]),
 };
 
@@ -78,6 +80,10 @@ const VARIANTS: Record<Options['compare'], readonly (readonly [string, string])[
   ],
   'compiled-operations': [
     ['without compiled-operations', 'compiled-operations'],
+    ['main', ''],
+  ],
+  all: [
+    ['before', 'turn-writes,audiences,notice-window,compiled-operations'],
     ['main', ''],
   ],
   steps: [

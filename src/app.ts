@@ -45,7 +45,8 @@ import { RatingApplier } from './timers/rating-applier';
 import { GameHistoryQueries } from './store/game-history.queries';
 import { GameExportQueries } from './store/game-export.queries';
 import { RatingsRepository } from './store/ratings.repository';
-import { AccountsRepository, decodeAccountNotice, encodeAccountNotice } from './store/accounts.repository';
+import { ACCOUNT_NOTICE, AccountsRepository } from './store/accounts.repository';
+import { channel } from './realtime/bus-channel';
 import { exportHandler } from './http/export.handler';
 import { ChatFeeds } from './chat/chat-feed';
 import { ChatService } from './chat/chat.service';
@@ -214,9 +215,8 @@ export async function startApp(options: AppOptions): Promise<App> {
   };
   // The sender waits for its own notice to come back: the broker has then handed it to every process.
   const ownNotices = new Map<string, () => void>();
-  bus.onMessage((text) => {
-    const notice = decodeAccountNotice(text);
-    if (!notice) return;
+  const accountNotices = channel(bus, 'account', ACCOUNT_NOTICE);
+  accountNotices.onMessage((notice) => {
     accountChanged(notice.playerId);
     ownNotices.get(notice.nonce)?.();
   });
@@ -245,7 +245,7 @@ export async function startApp(options: AppOptions): Promise<App> {
           resolve();
         });
       });
-      await bus.send(encodeAccountNotice(playerId, nonce));
+      await accountNotices.send({ playerId, nonce });
       await back;
       ownNotices.delete(nonce);
       // The other processes received it when this one did; a moment more for them to act on it.

@@ -1,5 +1,7 @@
 // Live chat for every subscriber of this process: each game's messages replayed from storage, then live, in
 // seq order, exactly once, across processes (notices on the change bus, a periodic check for lost ones).
+import { channel, type Channel } from '../realtime/bus-channel';
+import { CHAT_NOTICE, MUTE_NOTICE, type ChatNotice } from './chat-notices.codec';
 import type { GameState } from '../engine';
 import type { ChangeBus } from '../realtime/change-bus';
 import { Inbox } from '../realtime/inbox';
@@ -18,20 +20,6 @@ export const MAX_QUEUED_MESSAGES = 5_000;
 const CHECK_INTERVAL_MS = 2_000;
 
 export class ChatAfterSeqError extends Error {}
-
-/** The notice of a committed chat change on the bus: a message (game, seq) or a mute change (player). */
-type Notice = { readonly chat: string; readonly s: number } | { readonly mute: string };
-
-function decodeNotice(text: string): Notice | null {
-  try {
-    const v = JSON.parse(text) as { chat?: unknown; s?: unknown; mute?: unknown };
-    if (typeof v.chat === 'string' && typeof v.s === 'number') return { chat: v.chat, s: v.s };
-    if (typeof v.mute === 'string') return { mute: v.mute };
-    return null;
-  } catch {
-    return null;
-  }
-}
 
 /** One followed game: its last message known here, and its subscribers. */
 class ChatFeed extends SequencedFeed<ChatRecord> {
@@ -199,28 +187,28 @@ export class ChatStream extends Inbox<ChatRecord> {
 export class ChatFeeds implements ChatAnnouncer {
   private readonly feeds = new Map<string, ChatFeed>();
   private readonly unsubscribe: (() => void)[];
+  /** Committed messages and mute changes, told to the other processes. */
+  private readonly notices: Channel<ChatNotice>;
+  private readonly mutes: Channel<string>;
   private readonly check: NodeJS.Timeout;
   /** Mute reloads under way: messages wait for them, so that a mute applies to every later message. */
   private readonly reloads = new Set<Promise<void>>();
 
   constructor(
-    private readonly bus: ChangeBus,
+    bus: ChangeBus,
     private readonly store: ChatRepository,
     private readonly log: (m: unknown) => void,
     /** The games as stored now, read when a viewer's right to a chat is checked. */
     private readonly games: ChatGames,
   ) {
+    this.notices = channel(bus, 'chat', CHAT_NOTICE);
+    this.mutes = channel(bus, 'chat-mute', MUTE_NOTICE);
     this.unsubscribe = [
-      bus.onMessage((text) => {
-        const notice = decodeNotice(text);
-        if (!notice) return;
-        if ('chat' in notice) {
-          const feed = this.feeds.get(notice.chat);
-          if (feed && notice.s > feed.last) feed.catchUp();
-        } else {
-          this.reloadMutes(notice.mute);
-        }
+      this.notices.onMessage((notice) => {
+        const feed = this.feeds.get(notice.gameId);
+        if (feed && notice.seq > feed.last) feed.catchUp();
       }),
+      this.mutes.onMessage((playerId) => this.reloadMutes(playerId)),
       bus.onResync(() => {
         for (const feed of this.feeds.values()) feed.catchUp();
       }),
@@ -231,7 +219,7 @@ export class ChatFeeds implements ChatAnnouncer {
 
   /** A message committed by this process: its subscribers here at once, the other processes by notice. */
   sent(message: ChatRecord): void {
-    this.bus.send(JSON.stringify({ chat: message.gameId, s: message.seq }));
+    void this.notices.send({ gameId: message.gameId, seq: message.seq });
     const deliver = (feed: ChatFeed): void => {
       if (!feed.advance([message])) feed.catchUp();
     };
@@ -249,7 +237,7 @@ export class ChatFeeds implements ChatAnnouncer {
   }
 
   muted(playerId: string): void {
-    this.bus.send(JSON.stringify({ mute: playerId }));
+    void this.mutes.send(playerId);
     this.reloadMutes(playerId);
   }
 

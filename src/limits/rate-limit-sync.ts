@@ -1,5 +1,6 @@
 // One rate-limit budget shared by the API processes, over the change bus's broadcasts.
 import { randomUUID } from 'node:crypto';
+import { channel, type Channel, type Codec } from '../realtime/bus-channel';
 import type { Broadcast } from '../realtime/change-bus';
 import type { RateLimiter } from './rate-limiter';
 
@@ -15,6 +16,20 @@ interface Message {
   readonly u: Record<string, [string, number][]>;
 }
 
+/** The tokens a process handed out, as JSON; its entries are checked as they are applied. */
+const USAGE: Codec<Message> = {
+  encode: (m) => JSON.stringify(m),
+  decode(text) {
+    try {
+      const m = JSON.parse(text) as Message;
+      if (typeof m !== 'object' || m === null || typeof m.p !== 'string') return null;
+      return typeof m.u === 'object' && m.u !== null ? m : null;
+    } catch {
+      return null;
+    }
+  },
+};
+
 /**
  * Shares rate-limit budgets between API processes: every `intervalMs` each process broadcasts the tokens
  * its limiters handed out, and takes what the others handed out from its own buckets. Requests never wait
@@ -25,14 +40,16 @@ export class RateLimitSync {
   private readonly id = randomUUID();
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
+  private readonly usage: Channel<Message>;
 
   constructor(
     private readonly limiters: Readonly<Record<string, RateLimiter>>,
-    private readonly broadcast: Broadcast,
+    broadcast: Broadcast,
     intervalMs = 250,
   ) {
     for (const limiter of Object.values(limiters)) limiter.drainUsage();
-    this.unsubscribe = broadcast.onMessage((text) => this.receive(text));
+    this.usage = channel(broadcast, 'rate-limits', USAGE);
+    this.unsubscribe = this.usage.onMessage((message) => this.receive(message));
     this.timer = setInterval(() => this.flush(), intervalMs);
     this.timer.unref();
   }
@@ -42,7 +59,7 @@ export class RateLimitSync {
     let message: Message = { p: this.id, u: {} };
     let size = 0;
     const send = (): void => {
-      if (size > 0) this.broadcast.send(JSON.stringify(message));
+      if (size > 0) void this.usage.send(message);
       message = { p: this.id, u: {} };
       size = 0;
     };
@@ -63,15 +80,8 @@ export class RateLimitSync {
     this.unsubscribe();
   }
 
-  private receive(text: string): void {
-    let message: Message;
-    try {
-      message = JSON.parse(text) as Message;
-    } catch {
-      return;
-    }
-    if (typeof message !== 'object' || message === null || message.p === this.id) return;
-    if (typeof message.u !== 'object' || message.u === null) return;
+  private receive(message: Message): void {
+    if (message.p === this.id) return;
     for (const [name, entries] of Object.entries(message.u)) {
       const limiter = Object.hasOwn(this.limiters, name) ? this.limiters[name] : undefined;
       if (!limiter || !Array.isArray(entries)) continue;

@@ -113,7 +113,9 @@ describe('RateLimitSync', () => {
       for (let i = 0; i < 3; i++) expect(one.player.take('p1')).toBe(0);
       expect(one.ip.take('10.0.0.1')).toBe(0);
       one.sync.flush();
-      expect(room.sent.map((m) => JSON.parse(m) as unknown)).toEqual([
+      // On the bus's `rate-limits` channel, as JSON.
+      expect(room.sent.map((m) => m.slice(0, 'rate-limits:'.length))).toEqual(['rate-limits:']);
+      expect(room.sent.map((m) => JSON.parse(m.slice('rate-limits:'.length)) as unknown)).toEqual([
         { p: expect.any(String), u: { ip: [['10.0.0.1', 1]], player: [['p1', 3]] } },
       ]);
       expect(two.player.take('p1')).toBe(1);

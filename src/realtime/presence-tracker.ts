@@ -2,6 +2,7 @@
 // the database (one row per process and key, written on the first subscription and removed after the last),
 // the process beats its heart there, and every change is announced on the bus so that every process's
 // gamePresence streams re-read the seat.
+import { channel, type Channel, type Codec } from './bus-channel';
 import { randomUUID } from 'node:crypto';
 import {
   ANY_GAME,
@@ -11,7 +12,11 @@ import {
 } from '../store/presence.repository';
 import type { ChangeBus } from './change-bus';
 
-const PREFIX = 'presence:';
+/** A player whose presence changed: every process reads the player's seats again. */
+const PRESENCE_NOTICE: Codec<string> = {
+  encode: (playerId) => playerId,
+  decode: (text) => (/^\S{1,64}$/.test(text) ? text : null),
+};
 /** What onChange listeners are called with when every player's presence may have changed (a bus resync). */
 export const EVERYONE = '*';
 
@@ -37,18 +42,18 @@ export class PresenceTracker {
   private readonly listeners = new Set<(playerId: string) => void>();
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
+  private readonly notices: Channel<string>;
   private readonly unsubscribeResync: () => void;
   private closed = false;
 
   constructor(
     private readonly rows: PresenceRows,
-    private readonly bus: Pick<ChangeBus, 'send' | 'onMessage' | 'onResync'>,
+    bus: Pick<ChangeBus, 'send' | 'onMessage' | 'onResync'>,
     private readonly log: (error: unknown) => void = () => {},
     heartbeatMs = HEARTBEAT_MS,
   ) {
-    this.unsubscribe = bus.onMessage((text) => {
-      if (!text.startsWith(PREFIX)) return;
-      const playerId = text.slice(PREFIX.length);
+    this.notices = channel(bus, 'presence', PRESENCE_NOTICE);
+    this.unsubscribe = this.notices.onMessage((playerId) => {
       for (const l of this.listeners) l(playerId);
     });
     // Notices may have been lost while the bus was down: every seat is read again.
@@ -133,7 +138,7 @@ export class PresenceTracker {
   }
 
   private async announce(playerId: string): Promise<void> {
-    await this.bus.send(`${PREFIX}${playerId}`);
+    await this.notices.send(playerId);
   }
 
   /** Beats this process's heart and expires the processes that stopped beating (whoever gets there first). */

@@ -1,9 +1,26 @@
 // Spectators of each game across API processes: every process broadcasts, each second, who follows which
 // game here without a seat; a count is the union of what the processes said in the last few seconds.
 import { randomUUID } from 'node:crypto';
+import { channel, type Channel, type Codec } from './bus-channel';
 import type { ChangeBus } from './change-bus';
 
-const PREFIX = 'spectators:';
+/** One part of a process's report: which viewers (player ids, socket keys) follow which game there. */
+interface ReportPart {
+  readonly processId: string;
+  /** 0 starts a new report; later parts add to it. */
+  readonly part: number;
+  /** `gameId=viewer,viewer`, joined by `;`. */
+  readonly games: readonly string[];
+}
+
+const REPORT_PART: Codec<ReportPart> = {
+  encode: (r) => `${r.processId}|${r.part}|${r.games.join(';')}`,
+  decode(text) {
+    const [processId, part, body] = text.split('|');
+    if (!processId || part === undefined || body === undefined || !/^\d+$/.test(part)) return null;
+    return { processId, part: Number(part), games: body ? body.split(';') : [] };
+  },
+};
 /** How often each process tells the others its viewers (ms). */
 const BROADCAST_MS = 1000;
 /** A process's report counts this long (ms): a stopped process's viewers are gone within it. */
@@ -31,12 +48,14 @@ export class SpectatorCount {
   /** The last report sent was empty: the next empty one is left unsent (the others' copies expire). */
   private sentEmpty = false;
   private readonly unsubscribe: () => void;
+  private readonly reportParts: Channel<ReportPart>;
 
   constructor(
-    private readonly bus: ChangeBus,
+    bus: ChangeBus,
     private readonly now: () => number = Date.now,
   ) {
-    this.unsubscribe = bus.onMessage((text) => this.received(text));
+    this.reportParts = channel(bus, 'spectators', REPORT_PART);
+    this.unsubscribe = this.reportParts.onMessage((part) => this.received(part));
     this.timer = setInterval(() => this.broadcast(), BROADCAST_MS);
     this.timer.unref();
   }
@@ -92,20 +111,15 @@ export class SpectatorCount {
       parts[parts.length - 1]!.push(entry);
       size += entry.length + 1;
     }
-    parts.forEach((games, i) => {
-      void Promise.resolve(this.bus.send(`${PREFIX}${this.processId}|${i}|${games.join(';')}`)).catch(
-        () => {},
-      );
+    parts.forEach((games, part) => {
+      void this.reportParts.send({ processId: this.processId, part, games });
     });
   }
 
-  private received(text: string): void {
-    if (!text.startsWith(PREFIX)) return;
-    const [processId, part, body] = text.slice(PREFIX.length).split('|');
-    if (!processId || part === undefined || body === undefined) return;
+  private received({ processId, part, games: entries }: ReportPart): void {
     const previous = this.reports.get(processId);
-    const games = part === '0' || !previous ? new Map<string, Set<string>>() : previous.games;
-    for (const entry of body ? body.split(';') : []) {
+    const games = part === 0 || !previous ? new Map<string, Set<string>>() : previous.games;
+    for (const entry of entries) {
       const [gameId, viewers] = entry.split('=');
       if (gameId && viewers) games.set(gameId, new Set(viewers.split(',')));
     }

@@ -31,20 +31,20 @@ interface RotationRow {
   sealed_token: Uint8Array;
 }
 
-/** The broadcast that tells every process a player's token or name changed. */
-const NOTICE_PREFIX = 'account:';
-
-/** The notice of a change to a player's account; `nonce` lets the sender see its own notice come back. */
-export function encodeAccountNotice(playerId: string, nonce: string): string {
-  return `${NOTICE_PREFIX}${playerId}:${nonce}`;
+/** The notice of a change to a player's token or name; `nonce` lets the sender see its own notice come back. */
+export interface AccountNotice {
+  readonly playerId: string;
+  readonly nonce: string;
 }
 
-/** The player and nonce an account notice names, or null for any other broadcast. */
-export function decodeAccountNotice(text: string): { playerId: string; nonce: string } | null {
-  if (!text.startsWith(NOTICE_PREFIX)) return null;
-  const m = /^([0-9a-f-]{36}):([A-Za-z0-9_-]{1,64})$/.exec(text.slice(NOTICE_PREFIX.length));
-  return m ? { playerId: m[1]!, nonce: m[2]! } : null;
-}
+/** How an account notice travels on the bus's `account` channel (a codec of realtime/bus-channel). */
+export const ACCOUNT_NOTICE = {
+  encode: (n: AccountNotice): string => `${n.playerId}:${n.nonce}`,
+  decode(text: string): AccountNotice | null {
+    const m = /^([0-9a-f-]{36}):([A-Za-z0-9_-]{1,64})$/.exec(text);
+    return m ? { playerId: m[1]!, nonce: m[2]! } : null;
+  },
+};
 
 export class AccountsRepository {
   constructor(

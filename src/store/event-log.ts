@@ -93,12 +93,10 @@ export interface EventPages {
   ): Promise<readonly GameEvent[]>;
 }
 
-/** The stored states along the log: where a fold starts, and where folded states are offered to be kept. */
+/** The stored states along the log, where a fold starts: what readers see of them (they never write one). */
 export interface LogSnapshots {
   /** The latest stored state at or before `seq`, or null (fold from the log's first event). */
   atOrBefore(gameId: string, seq: number): Promise<GameState | null>;
-  /** Keeps `state` when it is one to store (it may ignore it). */
-  offer(gameId: string, state: GameState): void;
 }
 
 /**
@@ -125,7 +123,7 @@ export async function* foldLog(
 
 /**
  * Log snapshots this process knows are stored or being stored, whichever EventLog offered them: each is
- * written once, not once per fold.
+ * written once, not once per move that offers it again (a retry, another store on the same pool).
  */
 const knownSnapshots = new Set<string>();
 const KNOWN_SNAPSHOTS_LIMIT = 10_000;
@@ -233,7 +231,7 @@ export class EventLog implements EventPages, LogSnapshots {
 
   /**
    * Stores `state` as a log snapshot when its seq is a multiple of LOG_SNAPSHOT_EVERY and it is not stored
-   * yet. The write is not awaited: a fold never waits for it nor depends on it.
+   * yet. The write is not awaited: a move never waits for it, and a replay never depends on it.
    */
   offer(gameId: string, state: GameState): void {
     if (state.seq === 0 || state.seq % LOG_SNAPSHOT_EVERY !== 0) return;
@@ -250,7 +248,7 @@ export class EventLog implements EventPages, LogSnapshots {
         values: [gameId, state.seq, JSON.stringify(state)],
       })
       .catch((error: unknown) => {
-        // A later fold past it tries again; a replay never depends on a snapshot being there.
+        // Not tried again: a replay then folds from the stored state before it, a few hundred events more.
         knownSnapshots.delete(key);
         this.log(error);
       });

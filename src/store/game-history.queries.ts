@@ -4,7 +4,7 @@ import { finishingOrder, type GameFinishedEvent } from '../engine';
 import { EVENT_PAGE_SIZE, EventLog, foldLog, type LoggedEvent } from './event-log';
 
 export class GameHistoryQueries {
-  /** `log`: the process's event log, which folded states are offered to (one of its own by default). */
+  /** `log`: the process's event log, read from its nearest stored state (one of its own by default). */
   constructor(
     private readonly pool: Pool,
     private readonly log: EventLog = new EventLog(pool),

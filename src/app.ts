@@ -31,7 +31,7 @@ import { RedisChangeBus } from './realtime/redis-change-bus';
 import { changeOf } from './realtime/game-change';
 import { EventLog } from './store/event-log';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
-import { PeriodicJob } from './timers/periodic-job';
+import { PeriodicJob } from './clock/periodic-job';
 import { TurnTimer } from './timers/turn-timer';
 import { DEFAULT_BOT_DELAY_MS } from './engine';
 import { createMoveService, TablesService } from './moves';

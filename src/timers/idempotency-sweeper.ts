@@ -1,6 +1,6 @@
 // Runs the idempotency janitor in the background: expired idempotency records are deleted every interval.
 import type { IdempotencyJanitor } from '../store/idempotency-janitor';
-import { PeriodicJob } from './periodic-job';
+import { PeriodicJob } from '../clock/periodic-job';
 
 export interface IdempotencySweeperOptions {
   /** Time between two sweeps. Defaults to 10 minutes. */

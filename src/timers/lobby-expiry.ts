@@ -1,7 +1,7 @@
 // Cancels games left in their lobby too long, once across processes.
 import type { MoveService } from '../moves';
 import type { IdleLobbyQueries } from '../store/idle-lobbies.queries';
-import { PeriodicJob } from './periodic-job';
+import { PeriodicJob } from '../clock/periodic-job';
 
 /** A day: a lobby nobody joined or left for that long is abandoned, and frees its players' open-game slots. */
 export const DEFAULT_LOBBY_IDLE_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 // Keeps ratings up to date: rates a game as soon as it ends here, and every interval whatever ended anywhere.
 import type { RatingsRepository } from '../store/ratings.repository';
-import { PeriodicJob } from './periodic-job';
+import { PeriodicJob } from '../clock/periodic-job';
 
 export interface RatingApplierOptions {
   /** Time between two runs (the safety net for games whose process stopped before rating them). Defaults to 10 s. */

@@ -4,7 +4,7 @@ import { botMove, standInMove } from '../bots/bot-moves';
 import type { Rng } from '../engine';
 import type { BotDecider, ConnectionStates, MoveService, StandInDecider } from '../moves';
 import type { OverdueTurn, TurnDeadlineQueries } from '../store/turn-deadlines.queries';
-import { PeriodicJob } from './periodic-job';
+import { PeriodicJob } from '../clock/periodic-job';
 
 /** Bots of real games draw their choices from the system's secure generator: nobody can predict them. */
 const secureRng: Rng = { int: (n) => randomInt(n) };

@@ -29,7 +29,6 @@ import { LobbyFeed } from './realtime/lobby-feed';
 import { PgChangeBus } from './realtime/pg-change-bus';
 import { RedisChangeBus } from './realtime/redis-change-bus';
 import { changeOf } from './realtime/game-change';
-import { EventLog } from './store/event-log';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
 import { PeriodicJob } from './clock/periodic-job';
 import { TurnTimer } from './timers/turn-timer';
@@ -51,7 +50,6 @@ import { exportHandler } from './http/export.handler';
 import { ChatFeeds } from './chat/chat-feed';
 import { ChatService } from './chat/chat.service';
 import { ChatRepository } from './store/chat.repository';
-import { IdempotencyRecords } from './store/idempotency.repository';
 import { PresenceRepository } from './store/presence.repository';
 import { createLogger, problemLog, type Logger } from './observability/logger';
 import { Metrics } from './observability/metrics';
@@ -189,7 +187,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const limitSync =
     Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs) : null;
   const botDelayMs = options.botDelayMs ?? DEFAULT_BOT_DELAY_MS;
-  const games = createGameStore(db);
+  const games = createGameStore(db, log);
   const moves = createMoveService(games, {
     botDelayMs,
     ...(options.allAwayEndSeconds !== undefined && { allAwayEndSeconds: options.allAwayEndSeconds }),
@@ -197,7 +195,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   });
   // First of the listeners: the other processes hear of a move as soon as this one does.
   moves.onApplied((gameId, events) => bus.publish(changeOf(gameId, events)));
-  const eventLog = new EventLog(db.pool, log);
+  const eventLog = games.eventLog;
   const history = new GameHistoryQueries(db.pool, eventLog);
   const ratings = new RatingsRepository(db.pool, history);
   const chatStore = new ChatRepository(db.pool);
@@ -266,7 +264,7 @@ export async function startApp(options: AppOptions): Promise<App> {
         metrics.eventFannedOut((Date.now() - Date.parse(event.at)) / 1000, subscribers),
     }),
     lobby: new LobbyFeed(bus, games.reads, games.feedChecks, log),
-    chat: new ChatService(chatStore, games.reads, new IdempotencyRecords(db.pool), chatFeeds),
+    chat: new ChatService(chatStore, games.reads, games.idempotency, chatFeeds),
     chatFeeds,
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
     onMoveOutcome: (operation, outcome, transport) => metrics.move(operation, outcome, transport),

@@ -121,11 +121,7 @@ export async function* foldLog(
   }
 }
 
-/**
- * Log snapshots this process knows are stored or being stored, whichever EventLog offered them: each is
- * written once, not once per move that offers it again (a retry, another store on the same pool).
- */
-const knownSnapshots = new Set<string>();
+/** How many stored snapshots a log remembers, so that a repeated offer is not written again. */
 const KNOWN_SNAPSHOTS_LIMIT = 10_000;
 
 /**
@@ -133,6 +129,12 @@ const KNOWN_SNAPSHOTS_LIMIT = 10_000;
  * dice included, like `games.state`: they are read only to fold the log from, never sent.
  */
 export class EventLog implements EventPages, LogSnapshots {
+  /**
+   * Log snapshots this log knows are stored or being stored: each is written once, not once per move that
+   * offers it again (a retry). One log a process (see createGameStore), so this is the process's memory.
+   */
+  private readonly knownSnapshots = new Set<string>();
+
   constructor(
     private readonly pool: Pool,
     private readonly log: (m: unknown) => void = () => {},
@@ -236,10 +238,10 @@ export class EventLog implements EventPages, LogSnapshots {
   offer(gameId: string, state: GameState): void {
     if (state.seq === 0 || state.seq % LOG_SNAPSHOT_EVERY !== 0) return;
     const key = `${gameId}:${state.seq}`;
-    if (knownSnapshots.has(key)) return;
-    if (knownSnapshots.size >= KNOWN_SNAPSHOTS_LIMIT)
-      knownSnapshots.delete(knownSnapshots.values().next().value!);
-    knownSnapshots.add(key);
+    if (this.knownSnapshots.has(key)) return;
+    if (this.knownSnapshots.size >= KNOWN_SNAPSHOTS_LIMIT)
+      this.knownSnapshots.delete(this.knownSnapshots.values().next().value!);
+    this.knownSnapshots.add(key);
     this.pool
       .query({
         name: 'game_snapshot_insert',
@@ -249,7 +251,7 @@ export class EventLog implements EventPages, LogSnapshots {
       })
       .catch((error: unknown) => {
         // Not tried again: a replay then folds from the stored state before it, a few hundred events more.
-        knownSnapshots.delete(key);
+        this.knownSnapshots.delete(key);
         this.log(error);
       });
   }

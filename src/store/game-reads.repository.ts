@@ -1,7 +1,7 @@
 // Reading games: states by id, pages of the game list, and event logs; all in plain SQL.
 import type { GameEvent, GameState } from '../engine';
 import type { Pool } from 'pg';
-import { EventLog, type StoredGame } from './event-log';
+import type { EventLog, StoredGame } from './event-log';
 
 export interface GameRow {
   readonly id: string;
@@ -45,11 +45,10 @@ export interface GameCursor {
 const STORED_GAME = 'g.id, g.state, g.state_version AS "stateVersion", g.version';
 
 export class GameReads {
-  private readonly log: EventLog;
-
-  constructor(private readonly pool: Pool) {
-    this.log = new EventLog(pool);
-  }
+  constructor(
+    private readonly pool: Pool,
+    private readonly log: EventLog,
+  ) {}
 
   /** How many games are in each status (the statuses without games are absent). */
   async countByStatus(): Promise<Map<string, number>> {

@@ -1,5 +1,6 @@
 // Wires the pieces of game storage together on one database.
 import type { DatabaseClients } from '../database/prisma';
+import { EventLog } from './event-log';
 import { FairnessRecords } from './fairness.repository';
 import { FeedCheckQueries } from './feed-checks.queries';
 import { GameReads } from './game-reads.repository';
@@ -22,15 +23,21 @@ export interface GameStore {
   readonly idleLobbies: IdleLobbyQueries;
   readonly fairness: FairnessRecords;
   readonly tables: TableQueries;
+  /** The event log and the states stored along it, one a process. */
+  readonly eventLog: EventLog;
+  /** The keyed operations' records (moves and chat share them). */
+  readonly idempotency: IdempotencyRecords;
 }
 
 /** One process's game storage: moves, reads and replays of keyed retries share one cache of recent states. */
-export function createGameStore(db: DatabaseClients): GameStore {
+export function createGameStore(db: DatabaseClients, log: (message: unknown) => void = () => {}): GameStore {
   const cache = new GameStateCache();
-  const reads = new GameReads(db.pool);
-  const states = new StateRebuilder(db.pool, reads, cache);
+  const eventLog = new EventLog(db.pool, log);
+  const reads = new GameReads(db.pool, eventLog);
+  const states = new StateRebuilder(eventLog, reads, cache);
   const fairness = new FairnessRecords(db.pool);
-  const moves = new PgMoveStore(db.pool, cache, states, new IdempotencyRecords(db.pool), fairness);
+  const idempotency = new IdempotencyRecords(db.pool);
+  const moves = new PgMoveStore(db.pool, cache, states, idempotency, fairness, eventLog);
   return {
     moves,
     reads,
@@ -40,5 +47,7 @@ export function createGameStore(db: DatabaseClients): GameStore {
     idleLobbies: new IdleLobbyQueries(db.pool),
     fairness,
     tables: new TableQueries(db.pool, db.locks),
+    eventLog,
+    idempotency,
   };
 }

@@ -114,12 +114,9 @@ export class PgMoveStore implements MoveStore {
     private readonly states: StateRebuilder,
     private readonly idempotency: IdempotencyRecords,
     private readonly fairness: FairnessRecords,
-  ) {
-    this.snapshots = new EventLog(pool);
-  }
-
-  /** The log snapshots a committed move's events reach (LOG_SNAPSHOT_EVERY). */
-  private readonly snapshots: EventLog;
+    /** Where the log snapshots a committed move's events reach are offered (LOG_SNAPSHOT_EVERY). */
+    private readonly snapshots: EventLog,
+  ) {}
 
   cached(gameId: string): GameState | undefined {
     return this.cache.get(gameId);

@@ -1,21 +1,16 @@
 // A game's state read afresh for the move path's cache, or rebuilt from the log as it was at a version.
 import type { GameState } from '../engine';
-import type { Pool } from 'pg';
-import { EventLog } from './event-log';
+import type { EventLog } from './event-log';
 import type { GameReads } from './game-reads.repository';
 import type { GameStateCache } from './game-state-cache';
 
 /** A game's state read afresh (and cached), or as it was at an earlier version. */
 export class StateRebuilder {
-  private readonly log: EventLog;
-
   constructor(
-    pool: Pool,
+    private readonly log: EventLog,
     private readonly reads: GameReads,
     private readonly cache: GameStateCache,
-  ) {
-    this.log = new EventLog(pool);
-  }
+  ) {}
 
   /** The game as stored now, put in the cache; null when there is no such game. */
   async loadFresh(gameId: string): Promise<GameState | null> {

@@ -271,18 +271,15 @@ export async function startApp(options: AppOptions): Promise<App> {
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
     onMoveOutcome: (operation, outcome, transport) => metrics.move(operation, outcome, transport),
   };
-  const turnTimer = new TurnTimer(
-    games.turnDeadlines,
+  const turnTimer = new TurnTimer({
+    deadlines: games.turnDeadlines,
     moves,
     log,
-    options.turnTimerIntervalMs,
-    undefined,
-    undefined,
-    (applied) => metrics.timerRan('turn_timer', applied),
-    undefined,
+    intervalMs: options.turnTimerIntervalMs,
+    onRun: (applied) => metrics.timerRan('turn_timer', applied),
     // Untimed games with disconnectSeconds take over a player on turn who stayed disconnected that long.
-    new PresenceRepository(db.pool),
-  );
+    presence: new PresenceRepository(db.pool),
+  });
   const janitor = new IdempotencySweeper(new IdempotencyJanitor(db.pool), log, {
     onSweep: (deleted) => metrics.timerRan('idempotency_janitor', deleted),
   });

@@ -36,8 +36,8 @@ import { TurnTimer } from './timers/turn-timer';
 import { DEFAULT_BOT_DELAY_MS } from './engine';
 import { createMoveService, TablesService } from './moves';
 import { createGameStore } from './store/game-store';
-import { IdempotencyJanitor } from './store/idempotency-janitor';
-import { IdempotencySweeper } from './timers/idempotency-sweeper';
+import { IdempotencyExpiryQueries } from './store/idempotency-expiry.queries';
+import { IdempotencyJanitor } from './timers/idempotency-janitor.job';
 import { PlayerRepository } from './store/player.repository';
 import { backfillNameSkeletons } from './store/name-skeleton.backfill';
 import { LobbyExpiry } from './timers/lobby-expiry';
@@ -280,7 +280,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     // Untimed games with disconnectSeconds take over a player on turn who stayed disconnected that long.
     presence: new PresenceRepository(db.pool),
   });
-  const janitor = new IdempotencySweeper(new IdempotencyJanitor(db.pool), log, {
+  const janitor = new IdempotencyJanitor(new IdempotencyExpiryQueries(db.pool), log, {
     onSweep: (deleted) => metrics.timerRan('idempotency_janitor', deleted),
   });
   const ratingApplier = new RatingApplier(ratings, log, { intervalMs: options.ratingIntervalMs });

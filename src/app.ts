@@ -187,7 +187,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   // Per-IP and per-player budgets hold across the processes that share this database (or Redis).
   const shared = clientLimits.shared();
   const limitSync =
-    Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs) : null;
+    Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs, log) : null;
   const botDelayMs = options.botDelayMs ?? DEFAULT_BOT_DELAY_MS;
   const games = createGameStore(db);
   const moves = createMoveService(games, {
@@ -220,7 +220,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     accountChanged(notice.playerId);
     ownNotices.get(notice.nonce)?.();
   });
-  const spectators = new SpectatorCount(bus);
+  const spectators = new SpectatorCount(bus, log);
   // Presence across processes (Seat.connected, gamePresence) and the player's own stream.
   const presenceRows = new PresenceRepository(db.pool);
   const presence = {
@@ -392,14 +392,14 @@ export async function startApp(options: AppOptions): Promise<App> {
       await ws.close();
       services.lobby.close();
       services.feeds.close();
-      spectators.close();
+      await spectators.close();
       presence.playerEvents.close();
       // The sockets are closed: this process's presence rows go, and every process hears of it.
       await presence.tracker.close();
       chatFeeds.close();
       await closed;
       await apollo.stop();
-      limitSync?.close();
+      await limitSync?.close();
       await bus.close();
       await metricsServer?.close();
       await db.close();

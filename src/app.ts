@@ -390,8 +390,8 @@ export async function startApp(options: AppOptions): Promise<App> {
       await ratingApplier.stop();
       await gameCounts.stop();
       await ws.close();
-      services.lobby.close();
-      services.feeds.close();
+      await services.lobby.close();
+      await services.feeds.close();
       await spectators.close();
       presence.playerEvents.close();
       // The sockets are closed: this process's presence rows go, and every process hears of it.

@@ -1,4 +1,5 @@
 // One feed per followed game, and each subscription's stream of it: replayed from the log, then live.
+import { PeriodicJob } from '../clock/periodic-job';
 import { applyEvent, type GameEvent, type GameState } from '../engine';
 import {
   EVENT_PAGE_SIZE,
@@ -338,7 +339,7 @@ export class GameFeeds {
   private readonly feeds = new Map<string, GameFeed>();
   private readonly loading = new Map<string, Promise<GameFeed | null>>();
   private readonly unsubscribe: (() => void)[];
-  private readonly check: NodeJS.Timeout;
+  private readonly recheck: PeriodicJob;
 
   constructor(
     bus: ChangeBus,
@@ -364,8 +365,18 @@ export class GameFeeds {
       }),
     ];
     // Notices are sent after commits: one lost (a process killed in between, a bus hiccup) is made up here.
-    this.check = setInterval(() => void this.checkFollowed(), CHECK_INTERVAL_MS);
-    this.check.unref();
+    this.recheck = new PeriodicJob({
+      name: 'game feeds',
+      // checkFollowed logs its own errors.
+      run: async () => {
+        await this.checkFollowed();
+        return 0;
+      },
+      intervalMs: CHECK_INTERVAL_MS,
+      unref: true,
+      log,
+    });
+    this.recheck.start();
   }
 
   /** The events of a game after `afterSeq` (null: only new ones). Throws GameNotFoundError or AfterSeqError. */
@@ -435,9 +446,11 @@ export class GameFeeds {
     }
   }
 
-  close(): void {
-    clearInterval(this.check);
+  /** Stops following every game; resolves once a check in progress is done. */
+  close(): Promise<void> {
+    const stopped = this.recheck.stop();
     for (const u of this.unsubscribe) u();
     this.feeds.clear();
+    return stopped;
   }
 }

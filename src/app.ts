@@ -35,8 +35,8 @@ import { TurnTimer } from './timers/turn-timer';
 import { DEFAULT_BOT_DELAY_MS } from './engine';
 import { createMoveService, TablesService } from './moves';
 import { createGameStore } from './store/game-store';
-import { IdempotencyJanitor } from './store/idempotency-janitor';
-import { IdempotencySweeper } from './timers/idempotency-sweeper';
+import { IdempotencyExpiryQueries } from './store/idempotency-expiry.queries';
+import { IdempotencyJanitor } from './timers/idempotency-janitor.job';
 import { PlayerRepository } from './store/player.repository';
 import { backfillNameSkeletons } from './store/name-skeleton.backfill';
 import { LobbyExpiry } from './timers/lobby-expiry';
@@ -185,7 +185,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   // Per-IP and per-player budgets hold across the processes that share this database (or Redis).
   const shared = clientLimits.shared();
   const limitSync =
-    Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs) : null;
+    Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs, log) : null;
   const botDelayMs = options.botDelayMs ?? DEFAULT_BOT_DELAY_MS;
   const games = createGameStore(db, log);
   const moves = createMoveService(games, {
@@ -218,7 +218,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     accountChanged(notice.playerId);
     ownNotices.get(notice.nonce)?.();
   });
-  const spectators = new SpectatorCount(bus);
+  const spectators = new SpectatorCount(bus, log);
   // Presence across processes (Seat.connected, gamePresence) and the player's own stream.
   const presenceRows = new PresenceRepository(db.pool);
   const presence = {
@@ -269,19 +269,16 @@ export async function startApp(options: AppOptions): Promise<App> {
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
     onMoveOutcome: (operation, outcome, transport) => metrics.move(operation, outcome, transport),
   };
-  const turnTimer = new TurnTimer(
-    games.turnDeadlines,
+  const turnTimer = new TurnTimer({
+    deadlines: games.turnDeadlines,
     moves,
     log,
-    options.turnTimerIntervalMs,
-    undefined,
-    undefined,
-    (applied) => metrics.timerRan('turn_timer', applied),
-    undefined,
+    intervalMs: options.turnTimerIntervalMs,
+    onRun: (applied) => metrics.timerRan('turn_timer', applied),
     // Untimed games with disconnectSeconds take over a player on turn who stayed disconnected that long.
-    new PresenceRepository(db.pool),
-  );
-  const janitor = new IdempotencySweeper(new IdempotencyJanitor(db.pool), log, {
+    presence: new PresenceRepository(db.pool),
+  });
+  const janitor = new IdempotencyJanitor(new IdempotencyExpiryQueries(db.pool), log, {
     onSweep: (deleted) => metrics.timerRan('idempotency_janitor', deleted),
   });
   const ratingApplier = new RatingApplier(ratings, log, { intervalMs: options.ratingIntervalMs });
@@ -391,16 +388,16 @@ export async function startApp(options: AppOptions): Promise<App> {
       await ratingApplier.stop();
       await gameCounts.stop();
       await ws.close();
-      services.lobby.close();
-      services.feeds.close();
-      spectators.close();
+      await services.lobby.close();
+      await services.feeds.close();
+      await spectators.close();
       presence.playerEvents.close();
       // The sockets are closed: this process's presence rows go, and every process hears of it.
       await presence.tracker.close();
       chatFeeds.close();
       await closed;
       await apollo.stop();
-      limitSync?.close();
+      await limitSync?.close();
       await bus.close();
       await metricsServer?.close();
       await db.close();

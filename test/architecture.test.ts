@@ -20,13 +20,15 @@ const ALLOWED: Record<string, readonly string[]> = {
   // The move use case: asks the engine, records through the store's narrow interface, knows no transport.
   moves: ['engine', 'security', 'store'],
   observability: ['realtime', 'instrumentation'],
-  realtime: ['engine', 'store', 'instrumentation'],
+  // Feeds and broadcasts run their periodic checks on the clock.
+  realtime: ['engine', 'store', 'instrumentation', 'clock'],
   // Bots decide from the view of their seat alone: the engine's view and odds, nothing else.
   bots: ['engine'],
   timers: ['engine', 'store', 'moves', 'bots', 'clock'],
   // The table chat's rules and use case, and its live feeds: reads games, stores through its repository.
   chat: ['engine', 'store', 'realtime'],
-  limits: ['realtime'],
+  // The shared budgets are exchanged on the clock.
+  limits: ['realtime', 'clock'],
   graphql: ['engine', 'security', 'store', 'moves', 'realtime', 'chat', 'instrumentation'],
   gate: ['engine', 'store', 'graphql', 'limits'],
   // The NDJSON export streams pages of finished games from the store, outside GraphQL.

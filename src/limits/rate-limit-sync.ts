@@ -1,5 +1,6 @@
 // One rate-limit budget shared by the API processes, over the change bus's broadcasts.
 import { randomUUID } from 'node:crypto';
+import { PeriodicJob } from '../clock/periodic-job';
 import { channel, type Channel, type Codec } from '../realtime/bus-channel';
 import type { Broadcast } from '../realtime/change-bus';
 import type { RateLimiter } from './rate-limiter';
@@ -38,7 +39,7 @@ const USAGE: Codec<Message> = {
  */
 export class RateLimitSync {
   private readonly id = randomUUID();
-  private readonly timer: NodeJS.Timeout;
+  private readonly job: PeriodicJob;
   private readonly unsubscribe: () => void;
   private readonly usage: Channel<Message>;
 
@@ -46,20 +47,35 @@ export class RateLimitSync {
     private readonly limiters: Readonly<Record<string, RateLimiter>>,
     broadcast: Broadcast,
     intervalMs = 250,
+    log: (message: unknown) => void = console.error,
   ) {
     for (const limiter of Object.values(limiters)) limiter.drainUsage();
     this.usage = channel(broadcast, 'rate-limits', USAGE);
     this.unsubscribe = this.usage.onMessage((message) => this.receive(message));
-    this.timer = setInterval(() => this.flush(), intervalMs);
-    this.timer.unref();
+    // Housekeeping: the exchange does not keep the process alive.
+    this.job = new PeriodicJob({
+      name: 'rate-limit sync',
+      run: () => Promise.resolve(this.flush()),
+      intervalMs,
+      unref: true,
+      log,
+    });
+    this.job.start();
   }
 
-  /** Sends what was taken since the last flush, in messages small enough for any transport. */
-  flush(): void {
+  /**
+   * Sends what was taken since the last flush, in messages small enough for any transport; returns how many
+   * messages it sent.
+   */
+  flush(): number {
     let message: Message = { p: this.id, u: {} };
     let size = 0;
+    let sent = 0;
     const send = (): void => {
-      if (size > 0) void this.usage.send(message);
+      if (size > 0) {
+        void this.usage.send(message);
+        sent++;
+      }
       message = { p: this.id, u: {} };
       size = 0;
     };
@@ -73,11 +89,13 @@ export class RateLimitSync {
       }
     }
     send();
+    return sent;
   }
 
-  close(): void {
-    clearInterval(this.timer);
+  /** Stops the exchange: resolves once a flush in progress is done. */
+  async close(): Promise<void> {
     this.unsubscribe();
+    await this.job.stop();
   }
 
   private receive(message: Message): void {

@@ -10,7 +10,7 @@ import {
   type GameState,
 } from '../engine';
 import type { GameReads } from '../store/game-reads.repository';
-import { EventStream, type FeedItem } from './game-feed';
+import { EventStream, type FeedItem } from './event-stream';
 
 type GameFeed = ConstructorParameters<typeof EventStream>[0];
 

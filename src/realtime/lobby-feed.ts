@@ -1,4 +1,5 @@
 // The live feed of lobby changes and its subscriptions.
+import { PeriodicJob } from '../clock/periodic-job';
 import type { GameState } from '../engine';
 import type { FeedCheckQueries } from '../store/feed-checks.queries';
 import type { GameCursor, GameListFilter, GameReads } from '../store/game-reads.repository';
@@ -73,7 +74,10 @@ export class LobbyFeed {
   private readonly known = new Map<string, Known>();
   /** Games being read after a notice, and whether another notice came meanwhile. */
   private readonly reading = new Map<string, boolean>();
-  private timer: NodeJS.Timeout | null = null;
+  /** The periodic check while the feed has subscribers (a job per watch: a stopped job does not restart). */
+  private watch: PeriodicJob | null = null;
+  /** The last watch's stop, which close() waits for. */
+  private unwatched: Promise<void> = Promise.resolve();
   /** Changes whenever the feed starts or stops watching: reads begun before are then dropped. */
   private epoch = 0;
   /** When the last complete check began; null until the first one (the baseline) is done. */
@@ -113,10 +117,12 @@ export class LobbyFeed {
     return stream;
   }
 
-  close(): void {
+  /** Ends every subscription and stops listening; resolves once a check in progress is done. */
+  async close(): Promise<void> {
     for (const u of this.unsubscribe) u();
     for (const s of this.streams) void s.return();
     this.stopWatching();
+    await Promise.all([this.unwatched, this.checking]);
   }
 
   /**
@@ -153,16 +159,26 @@ export class LobbyFeed {
     this.epoch++;
     this.known.clear();
     this.checkedAt = null;
-    this.timer = setInterval(() => void this.check(), this.checkIntervalMs);
-    this.timer.unref();
-    // The baseline: the lobby as it is when the first subscriber arrives, to tell later changes from it.
-    void this.check();
+    // The run at start is the baseline: the lobby as it is when the first subscriber arrives, to tell later
+    // changes from it. check() logs its own errors.
+    this.watch = new PeriodicJob({
+      name: 'lobby feed',
+      run: async () => {
+        await this.check();
+        return 0;
+      },
+      intervalMs: this.checkIntervalMs,
+      runAtStart: true,
+      unref: true,
+      log: this.log,
+    });
+    this.watch.start();
   }
 
   private stopWatching(): void {
     this.epoch++;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    if (this.watch) this.unwatched = this.watch.stop();
+    this.watch = null;
     this.known.clear();
     this.checkedAt = null;
   }

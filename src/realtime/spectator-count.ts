@@ -1,6 +1,7 @@
 // Spectators of each game across API processes: every process broadcasts, each second, who follows which
 // game here without a seat; a count is the union of what the processes said in the last few seconds.
 import { randomUUID } from 'node:crypto';
+import { PeriodicJob } from '../clock/periodic-job';
 import { channel, type Channel, type Codec } from './bus-channel';
 import type { ChangeBus } from './change-bus';
 
@@ -44,7 +45,7 @@ export class SpectatorCount {
   private readonly local = new Map<string, Map<string, number>>();
   /** The last report of each process (its parts by sequence), the own one included. */
   private readonly reports = new Map<string, Report>();
-  private readonly timer: NodeJS.Timeout;
+  private readonly broadcasts: PeriodicJob;
   /** The last report sent was empty: the next empty one is left unsent (the others' copies expire). */
   private sentEmpty = false;
   private readonly unsubscribe: () => void;
@@ -52,12 +53,19 @@ export class SpectatorCount {
 
   constructor(
     bus: ChangeBus,
+    log: (message: unknown) => void = console.error,
     private readonly now: () => number = Date.now,
   ) {
     this.reportParts = channel(bus, 'spectators', REPORT_PART);
     this.unsubscribe = this.reportParts.onMessage((part) => this.received(part));
-    this.timer = setInterval(() => this.broadcast(), BROADCAST_MS);
-    this.timer.unref();
+    this.broadcasts = new PeriodicJob({
+      name: 'spectator count',
+      run: () => Promise.resolve(this.broadcast()),
+      intervalMs: BROADCAST_MS,
+      unref: true,
+      log,
+    });
+    this.broadcasts.start();
   }
 
   /** Counts a follower of a game (gameEvents or gameChat) until the returned release is called. */
@@ -91,14 +99,18 @@ export class SpectatorCount {
     return n;
   }
 
-  close(): void {
-    clearInterval(this.timer);
+  /** Stops broadcasting and listening: resolves once a broadcast in progress is done. */
+  async close(): Promise<void> {
     this.unsubscribe();
+    await this.broadcasts.stop();
   }
 
-  /** Sends this process's followers, in parts that fit a notification, the first part starting a report. */
-  private broadcast(): void {
-    if (this.local.size === 0 && this.sentEmpty) return;
+  /**
+   * Sends this process's followers, in parts that fit a notification, the first part starting a report;
+   * returns how many parts it sent.
+   */
+  private broadcast(): number {
+    if (this.local.size === 0 && this.sentEmpty) return 0;
     this.sentEmpty = this.local.size === 0;
     const parts: string[][] = [[]];
     let size = 0;
@@ -114,6 +126,7 @@ export class SpectatorCount {
     parts.forEach((games, part) => {
       void this.reportParts.send({ processId: this.processId, part, games });
     });
+    return parts.length;
   }
 
   private received({ processId, part, games: entries }: ReportPart): void {

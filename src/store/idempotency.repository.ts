@@ -1,6 +1,6 @@
 // Idempotency records of moves: what a key was first answered with, found and written in SQL.
 import type { Pool } from 'pg';
-import { IDEMPOTENCY_RETENTION_MS } from './idempotency-janitor';
+import { IDEMPOTENCY_RETENTION_MS } from './idempotency-expiry.queries';
 
 /** A refusal as recorded: its contract code, message and the input field it is about. */
 export interface RecordedError {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { BotLevel } from '../engine';
 import type { GameCursor } from './game-reads.repository';
-import { IDEMPOTENCY_RETENTION_MS } from './idempotency-janitor';
+import { IDEMPOTENCY_RETENTION_MS } from './idempotency-expiry.queries';
 import {
   gamesForPlayers,
   statsForPlayers,

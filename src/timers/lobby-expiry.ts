@@ -46,11 +46,6 @@ export class LobbyExpiry extends PeriodicJob {
     this.batchSize = options.batchSize ?? 100;
   }
 
-  /** Cancels the idle lobbies now; resolves to how many this process cancelled. */
-  sweep(): Promise<number> {
-    return this.runNow();
-  }
-
   private async expireIdle(stopping: AbortSignal): Promise<number> {
     let cancelled = 0;
     for (;;) {

@@ -31,16 +31,21 @@ function table(due: string[], broken: Set<string>) {
   return { games, fired, asked };
 }
 
+/** A timer over the table that polls only when asked to (runNow). */
+function timerOver(games: TurnDeadlineQueries & MoveService, batch: number, log = jest.fn()): TurnTimer {
+  return new TurnTimer({ deadlines: games, moves: games, log, intervalMs: 60_000, batch });
+}
+
 it('leaves aside games whose timeout fails, so a full batch of them does not starve the others', async () => {
   const broken = new Set(['b1', 'b2', 'b3']);
   const { games, fired, asked } = table(['b1', 'b2', 'b3', 'ok1', 'ok2'], broken);
   const log = jest.fn();
-  const timer = new TurnTimer(games, games, log, 60_000, 3);
-  await timer.tick(); // the three broken games fill the first batch; the next claim skips them
+  const timer = timerOver(games, 3, log);
+  await timer.runNow(); // the three broken games fill the first batch; the next claim skips them
   expect(log).toHaveBeenCalledTimes(3);
   expect(asked).toEqual([[], ['b1', 'b2', 'b3']]);
   expect(fired.sort()).toEqual(['ok1', 'ok2']);
-  await timer.tick(); // still left aside
+  await timer.runNow(); // still left aside
   expect(asked[2]).toEqual(['b1', 'b2', 'b3']);
   expect(log).toHaveBeenCalledTimes(3);
   await timer.stop();
@@ -49,8 +54,8 @@ it('leaves aside games whose timeout fails, so a full batch of them does not sta
 it('drains every overdue turn in one tick, a batch at a time', async () => {
   const ids = Array.from({ length: 250 }, (_, i) => `g${i}`);
   const { games, fired, asked } = table([...ids], new Set());
-  const timer = new TurnTimer(games, games, jest.fn(), 60_000, 50);
-  await timer.tick();
+  const timer = timerOver(games, 50);
+  await timer.runNow();
   expect(fired.sort()).toEqual([...ids].sort());
   expect(asked).toHaveLength(6); // five full batches, then an empty claim
   await timer.stop();
@@ -59,8 +64,8 @@ it('drains every overdue turn in one tick, a batch at a time', async () => {
 it('fires a batch a few at a time, each once', async () => {
   const ids = Array.from({ length: 20 }, (_, i) => `g${i}`);
   const { games, fired } = table([...ids], new Set());
-  const timer = new TurnTimer(games, games, jest.fn(), 60_000, 50);
-  await timer.tick();
+  const timer = timerOver(games, 50);
+  await timer.runNow();
   expect(fired.sort()).toEqual([...ids].sort());
   await timer.stop();
 });

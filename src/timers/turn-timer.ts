@@ -21,6 +21,24 @@ const FAILED_RETRY_MS = 30_000;
 /** How long a claimed deadline is held by the process that claimed it before any process may claim it again. */
 const CLAIM_LEASE_SECONDS = 10;
 
+export interface TurnTimerOptions {
+  readonly deadlines: TurnDeadlineQueries;
+  readonly moves: MoveService;
+  readonly log: (message: unknown) => void;
+  /** Time between two polls. Defaults to 250 ms. */
+  readonly intervalMs?: number;
+  /** Deadlines claimed per query. Defaults to 100. */
+  readonly batch?: number;
+  /** Games timed out at once. Defaults to 8. */
+  readonly concurrency?: number;
+  /** Called after each run with the timeouts it applied (metrics). */
+  readonly onRun?: (applied: number) => void;
+  /** What bots play. Defaults to playBots. */
+  readonly decideBot?: BotDecider;
+  /** Whether players are connected, for disconnectSeconds; none: nobody is taken over for it. */
+  readonly presence?: ConnectionStates | null;
+}
+
 /**
  * Fires the deadlines of timed turns, of bots' moves (a bot moves once its think time is over, and so does
  * the NORMAL bot that plays an away seat), of nudges and of disconnected players' turns. Deadlines
@@ -32,27 +50,30 @@ const CLAIM_LEASE_SECONDS = 10;
 export class TurnTimer extends PeriodicJob {
   /** Games whose timeout just failed, and until when they are left aside so the others still fire. */
   private readonly failing = new Map<string, number>();
+  private readonly deadlines: TurnDeadlineQueries;
+  private readonly moves: MoveService;
+  private readonly log: (message: unknown) => void;
+  private readonly batch: number;
+  private readonly concurrency: number;
+  private readonly decideBot: BotDecider;
+  private readonly presence: ConnectionStates | null;
 
-  constructor(
-    private readonly deadlines: TurnDeadlineQueries,
-    private readonly moves: MoveService,
-    private readonly log: (message: unknown) => void,
-    intervalMs = 250,
-    private readonly batch = 100,
-    private readonly concurrency = 8,
-    /** Called after each run with the timeouts it applied (metrics). */
-    onRun: (applied: number) => void = () => {},
-    private readonly decideBot: BotDecider = playBots,
-    /** Whether players are connected, for disconnectSeconds; none: nobody is taken over for it. */
-    private readonly presence: ConnectionStates | null = null,
-  ) {
+  constructor(options: TurnTimerOptions) {
     // A database outage fails a run: the deadlines stay in the table and fire at a later one.
-    super({ name: 'turn timer', run: (stopping) => this.fireOverdue(stopping), intervalMs, log, onRun });
-  }
-
-  /** Fires every overdue turn now (also what each interval does); resolves to how many it applied. */
-  tick(): Promise<number> {
-    return this.runNow();
+    super({
+      name: 'turn timer',
+      run: (stopping) => this.fireOverdue(stopping),
+      intervalMs: options.intervalMs ?? 250,
+      log: options.log,
+      onRun: options.onRun,
+    });
+    this.deadlines = options.deadlines;
+    this.moves = options.moves;
+    this.log = options.log;
+    this.batch = options.batch ?? 100;
+    this.concurrency = options.concurrency ?? 8;
+    this.decideBot = options.decideBot ?? playBots;
+    this.presence = options.presence ?? null;
   }
 
   private async fireOverdue(stopping: AbortSignal): Promise<number> {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { fromGlobalId } from '../../src/graphql/ids';
-import { IDEMPOTENCY_RETENTION_MS } from '../../src/store/idempotency-janitor';
+import { IDEMPOTENCY_RETENTION_MS } from '../../src/store/idempotency-expiry.queries';
 import { registrationKeyHash } from '../../src/store/registration-seal';
 import { type PlayerRef, TestApi } from '../support/api-harness';
 import {

@@ -3,9 +3,12 @@ import { PRESETS, type GameState } from '../../src/engine';
 import { createDatabaseClients, type DatabaseClients } from '../../src/database/prisma';
 import { createMoveService, type MoveService } from '../../src/moves';
 import { createGameStore } from '../../src/store/game-store';
-import { IDEMPOTENCY_RETENTION_MS, IdempotencyJanitor } from '../../src/store/idempotency-janitor';
+import {
+  IDEMPOTENCY_RETENTION_MS,
+  IdempotencyExpiryQueries,
+} from '../../src/store/idempotency-expiry.queries';
 import { PlayerRepository } from '../../src/store/player.repository';
-import { IdempotencySweeper } from '../../src/timers/idempotency-sweeper';
+import { IdempotencyJanitor } from '../../src/timers/idempotency-janitor.job';
 import { applied, nextBid } from '../support/store-moves';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -71,7 +74,7 @@ async function countRegistrations(prefix: string): Promise<number> {
   return rows[0]!.n;
 }
 
-describe('IdempotencyJanitor', () => {
+describe('IdempotencyExpiryQueries', () => {
   const now = new Date();
   const clock = (): Date => now;
   const ago = (ms: number): Date => new Date(now.getTime() - ms);
@@ -83,7 +86,7 @@ describe('IdempotencyJanitor', () => {
     await insertRecords('recent', 4, ago(HOUR));
     await insertRecords('new', 5, now);
 
-    expect(await new IdempotencyJanitor(a.pool, clock).deleteExpired()).toBe(9);
+    expect(await new IdempotencyExpiryQueries(a.pool, clock).deleteExpired()).toBe(9);
 
     expect(await countRecords('old')).toBe(0);
     expect(await countRecords('just-expired')).toBe(0);
@@ -96,8 +99,8 @@ describe('IdempotencyJanitor', () => {
     await insertRecords('older', 6, ago(2 * HOUR));
     await insertRecords('younger', 4, ago(HOUR / 2));
 
-    const janitor = new IdempotencyJanitor(a.pool, clock, { retentionMs: HOUR });
-    expect(await janitor.deleteExpired()).toBe(6);
+    const expiry = new IdempotencyExpiryQueries(a.pool, clock, { retentionMs: HOUR });
+    expect(await expiry.deleteExpired()).toBe(6);
 
     expect(await countRecords('older')).toBe(0);
     expect(await countRecords('younger')).toBe(4);
@@ -108,8 +111,8 @@ describe('IdempotencyJanitor', () => {
     await insertRecords('new', 3, ago(HOUR));
     const spy = jest.spyOn(a.pool, 'query');
     try {
-      const janitor = new IdempotencyJanitor(a.pool, clock, { batchSize: 5 });
-      expect(await janitor.deleteExpired()).toBe(12);
+      const expiry = new IdempotencyExpiryQueries(a.pool, clock, { batchSize: 5 });
+      expect(await expiry.deleteExpired()).toBe(12);
       // 5 + 5 + 2: the short batch shows nothing expired is left.
       expect(spy).toHaveBeenCalledTimes(3);
       for (const call of spy.mock.calls) expect(call[1]).toEqual([ago(IDEMPOTENCY_RETENTION_MS), 5]);
@@ -127,8 +130,8 @@ describe('IdempotencyJanitor', () => {
     await insertRegistrations('new', 3, ago(HOUR));
     const spy = jest.spyOn(a.pool, 'query');
     try {
-      const janitor = new IdempotencyJanitor(a.pool, clock, { batchSize: 5 });
-      expect(await janitor.deleteExpired()).toBe(19);
+      const expiry = new IdempotencyExpiryQueries(a.pool, clock, { batchSize: 5 });
+      expect(await expiry.deleteExpired()).toBe(19);
       // Game mutations' records 5 + 5 + 2 and registrations' 5 + 2 + 0: each statement takes a batch of each.
       expect(spy).toHaveBeenCalledTimes(3);
     } finally {
@@ -141,7 +144,7 @@ describe('IdempotencyJanitor', () => {
 
     // Registrations alone are swept as well.
     await insertRegistrations('later', 11, ago(25 * HOUR));
-    expect(await new IdempotencyJanitor(a.pool, clock, { batchSize: 5 }).deleteExpired()).toBe(11);
+    expect(await new IdempotencyExpiryQueries(a.pool, clock, { batchSize: 5 }).deleteExpired()).toBe(11);
     expect(await countRegistrations('later')).toBe(0);
     expect(await countRegistrations('new')).toBe(3);
   });
@@ -149,11 +152,11 @@ describe('IdempotencyJanitor', () => {
   it('lets several janitors sweep at once: none fails, each record is deleted once', async () => {
     await insertRecords('old', 20000, ago(25 * HOUR));
     await insertRecords('new', 100, ago(HOUR));
-    const janitors = [a.pool, a.pool, b.pool, b.pool].map(
-      (pool) => new IdempotencyJanitor(pool, clock, { batchSize: 1000 }),
+    const expiries = [a.pool, a.pool, b.pool, b.pool].map(
+      (pool) => new IdempotencyExpiryQueries(pool, clock, { batchSize: 1000 }),
     );
 
-    const deleted = await Promise.all(janitors.map((janitor) => janitor.deleteExpired()));
+    const deleted = await Promise.all(expiries.map((expiry) => expiry.deleteExpired()));
 
     expect(deleted.reduce((sum, n) => sum + n, 0)).toBe(20000);
     expect(await countRecords('old')).toBe(0);
@@ -164,17 +167,21 @@ describe('IdempotencyJanitor', () => {
     await insertRecords('old', 12, ago(25 * HOUR));
     const halt = new AbortController();
     halt.abort();
-    expect(await new IdempotencyJanitor(a.pool, clock, { batchSize: 5 }).deleteExpired(halt.signal)).toBe(5);
+    expect(
+      await new IdempotencyExpiryQueries(a.pool, clock, { batchSize: 5 }).deleteExpired(halt.signal),
+    ).toBe(5);
     expect(await countRecords('old')).toBe(7);
   });
 
   it('rejects when the database does', async () => {
     const failing = { query: () => Promise.reject(new Error('database down')) } as unknown as Pool;
-    await expect(new IdempotencyJanitor(failing, clock).deleteExpired()).rejects.toThrow('database down');
+    await expect(new IdempotencyExpiryQueries(failing, clock).deleteExpired()).rejects.toThrow(
+      'database down',
+    );
   });
 });
 
-describe('IdempotencySweeper', () => {
+describe('IdempotencyJanitor', () => {
   const now = new Date();
   const clock = (): Date => now;
 
@@ -182,13 +189,13 @@ describe('IdempotencySweeper', () => {
     await insertRecords('old', 3, new Date(now.getTime() - 25 * HOUR));
     const sweeps: number[] = [];
     const log = jest.fn();
-    const sweeper = new IdempotencySweeper(new IdempotencyJanitor(a.pool, clock), log, {
+    const janitor = new IdempotencyJanitor(new IdempotencyExpiryQueries(a.pool, clock), log, {
       intervalMs: 20,
       onSweep: (deleted) => sweeps.push(deleted),
     });
-    sweeper.start();
+    janitor.start();
     await waitFor(() => sweeps.length >= 3);
-    await sweeper.stop();
+    await janitor.stop();
     const count = sweeps.length;
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(sweeps).toHaveLength(count);
@@ -202,12 +209,14 @@ describe('IdempotencySweeper', () => {
   it('logs a failing sweep instead of throwing, and tries again on the next interval', async () => {
     const failing = { query: () => Promise.reject(new Error('database down')) } as unknown as Pool;
     const log = jest.fn();
-    const sweeper = new IdempotencySweeper(new IdempotencyJanitor(failing, clock), log, { intervalMs: 10 });
-    sweeper.start();
+    const janitor = new IdempotencyJanitor(new IdempotencyExpiryQueries(failing, clock), log, {
+      intervalMs: 10,
+    });
+    janitor.start();
     await waitFor(() => log.mock.calls.length >= 2);
-    await sweeper.stop();
+    await janitor.stop();
     expect(log).toHaveBeenCalledWith('idempotency janitor: Error: database down');
-    expect(await sweeper.runNow()).toBe(0);
+    expect(await janitor.runNow()).toBe(0);
   });
 });
 
@@ -316,13 +325,13 @@ async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void
   }
 }
 
-describe('IdempotencyJanitor on the database clock', () => {
+describe('IdempotencyExpiryQueries on the database clock', () => {
   it('takes the cutoff from the database, whatever the API process’s clock says', async () => {
     const { rows } = await a.pool.query<{ now: Date }>('SELECT now() AS now');
     const dbNow = rows[0]!.now.getTime();
     await insertRecords('db-old', 3, new Date(dbNow - IDEMPOTENCY_RETENTION_MS - 60_000));
     await insertRecords('db-live', 2, new Date(dbNow - IDEMPOTENCY_RETENTION_MS + 60_000));
-    expect(await new IdempotencyJanitor(a.pool, null).deleteExpired()).toBeGreaterThanOrEqual(3);
+    expect(await new IdempotencyExpiryQueries(a.pool, null).deleteExpired()).toBeGreaterThanOrEqual(3);
     expect(await countRecords('db-old')).toBe(0);
     expect(await countRecords('db-live')).toBe(2);
   });

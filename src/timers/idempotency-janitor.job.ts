@@ -1,8 +1,8 @@
-// Runs the idempotency janitor in the background: expired idempotency records are deleted every interval.
-import type { IdempotencyJanitor } from '../store/idempotency-janitor';
+// The idempotency janitor: deletes expired idempotency records in the background, every interval.
+import type { IdempotencyExpiryQueries } from '../store/idempotency-expiry.queries';
 import { PeriodicJob } from '../clock/periodic-job';
 
-export interface IdempotencySweeperOptions {
+export interface IdempotencyJanitorOptions {
   /** Time between two sweeps. Defaults to 10 minutes. */
   readonly intervalMs?: number;
   /** Called after each sweep with the records it deleted (metrics). */
@@ -14,15 +14,15 @@ export interface IdempotencySweeperOptions {
  * its timer does not keep the process alive. A failed sweep (a database outage) is logged, and the expired
  * records it left are deleted by a later one.
  */
-export class IdempotencySweeper extends PeriodicJob {
+export class IdempotencyJanitor extends PeriodicJob {
   constructor(
-    janitor: IdempotencyJanitor,
+    expiry: IdempotencyExpiryQueries,
     log: (message: unknown) => void,
-    options: IdempotencySweeperOptions = {},
+    options: IdempotencyJanitorOptions = {},
   ) {
     super({
       name: 'idempotency janitor',
-      run: (stopping) => janitor.deleteExpired(stopping),
+      run: (stopping) => expiry.deleteExpired(stopping),
       intervalMs: options.intervalMs ?? 10 * 60 * 1000,
       runAtStart: true,
       unref: true,

@@ -192,6 +192,13 @@ export function tableLinks(state: GameState): TableLinks {
   return state.links ?? NO_TABLE_LINKS;
 }
 
+/** Whether a quick-play table is to start now: in its lobby with every seat taken. */
+export function quickPlayFull(state: GameState): boolean {
+  return (
+    state.status === 'LOBBY' && tableLinks(state).quickPlay !== null && state.seats.length >= state.maxPlayers
+  );
+}
+
 /** What quickPlay matches a table on ("<preset>:<players>"); null for a table not made by quick play. */
 export function quickPlayKey(state: GameState): string | null {
   return tableLinks(state).quickPlay ? `${state.rules.preset ?? 'CUSTOM'}:${state.maxPlayers}` : null;

@@ -329,7 +329,7 @@ export function lastBid(round: RoundState): BidState | null {
  * Whether a viewer who holds no seat is kept out of the game: it does not allow spectators and has started
  * (a cancelled lobby never started).
  */
-export function closedToSpectators(state: GameState): boolean {
+function closedToSpectators(state: GameState): boolean {
   return !tableOptions(state).allowSpectators && state.startedAt !== null;
 }
 

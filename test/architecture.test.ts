@@ -1,4 +1,4 @@
-// The layering of src/: which top-level part may import which, as drawn in the README.
+// The layering of src/: which top-level part may import which, as drawn in the README, and no import cycle.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -114,6 +114,52 @@ describe('layering of src/', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+});
+
+/** The files of src/ that `file` imports at run time: `import type` and `export type` are erased. */
+function runtimeImportsOf(file: string, known: ReadonlySet<string>): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [
+    ...text.matchAll(/^\s*(?:import|export)\s(?!type\s)[^;]*?from\s+'(\.[^']*)'/gms),
+    ...text.matchAll(/^\s*import\s+'(\.[^']*)'/gm),
+  ].map((m) => m[1]!);
+  return specs.flatMap((spec) => {
+    const target = path.resolve(path.dirname(file), spec).replace(/\.js$/, '');
+    const found = [`${target}.ts`, path.join(target, 'index.ts')].find((f) => known.has(f));
+    return found ? [found] : [];
+  });
+}
+
+/** Every cycle of `graph` met by a depth-first walk, each once, as its files in import order. */
+function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const cycles = new Map<string, string[]>();
+  const done = new Set<string>();
+  const stack: string[] = [];
+  const visit = (file: string): void => {
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      const at = stack.indexOf(next);
+      if (at >= 0) {
+        const cycle = stack.slice(at);
+        cycles.set([...cycle].sort().join(), cycle);
+      } else if (!done.has(next)) visit(next);
+    }
+    stack.pop();
+    done.add(file);
+  };
+  for (const file of graph.keys()) if (!done.has(file)) visit(file);
+  return [...cycles.values()];
+}
+
+describe('imports of src/', () => {
+  test('no import cycle in src/', () => {
+    // A cycle makes the load order decide which of its modules sees the other half-initialised.
+    const files = sourceFiles(SRC);
+    const known = new Set(files);
+    const graph = new Map(files.map((f) => [f, runtimeImportsOf(f, known)] as const));
+    const cycles = cyclesOf(graph).map((c) => [...c, c[0]!].map((f) => path.relative(SRC, f)).join(' -> '));
+    expect(cycles).toEqual([]);
   });
 });
 

@@ -2,8 +2,7 @@
 // (and later checked) on its own instead of being the next number of a stream.
 import type { Command } from './commands';
 import { rollDice, rollDie, type Rng } from './random';
-import type { GameState } from './state';
-import { quickPlayFull } from './table.actions';
+import { quickPlayFull, type GameState } from './state';
 
 export interface DiceSource {
   /** The dice of `seat` (a position) in round `round` (numbered from 1). */

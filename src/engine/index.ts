@@ -1,7 +1,7 @@
 // The pure Perudo rules engine: no I/O, no clock, randomness injected.
 export * from './actions';
 export { DEFAULT_ALL_AWAY_END_SECONDS } from './away.actions';
-export { checkBid, checkExact } from './bidding.actions';
+export { checkBid, checkExact } from './bid-checks';
 export * from './bidding';
 export * from './commands';
 export * from './default-move';

@@ -1,6 +1,6 @@
 // What a seat may do now: bid (and the smallest bids), call dudo, or call exact.
 import { biddingContext, minimumBids } from './bidding';
-import { checkExact } from './bidding.actions';
+import { checkExact } from './bid-checks';
 import { currentRound, lastBid, totalDice, type GameState } from './state';
 
 export interface LegalActions {

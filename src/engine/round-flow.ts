@@ -2,7 +2,7 @@
 // end of the game, and the turn timeout.
 import { done, fail, notYourTurn, type MoveContext } from './action-support';
 import { countFor } from './bidding';
-import { checkBid, checkExact } from './bidding.actions';
+import { checkBid, checkExact } from './bid-checks';
 import type { ActionResult, TurnMove } from './commands';
 import { defaultMove } from './default-move';
 import type { DiceSource } from './dice-source';

@@ -183,7 +183,7 @@ export function resolveRules(preset: PresetName, overrides: RuleOverrides = {}):
   return error ? { ok: false, ...error } : { ok: true, rules };
 }
 
-export function validateRules(r: RuleSet): { field: string; message: string } | null {
+function validateRules(r: RuleSet): { field: string; message: string } | null {
   for (const [field, allowed] of Object.entries(ENUMS)) {
     const value = (r as unknown as Record<string, unknown>)[field];
     if (!allowed!.includes(value as string)) {

@@ -1,7 +1,7 @@
 // When the server next moves in a game by itself: a timed turn running out, a bot's move, or the end of a
 // game that waited too long for a person to return.
 import { DEFAULT_ALL_AWAY_END_SECONDS } from './away.actions';
-import { checkExact } from './bidding.actions';
+import { checkExact } from './bid-checks';
 import {
   currentRound,
   lastBid,

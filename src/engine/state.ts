@@ -192,6 +192,13 @@ export function tableLinks(state: GameState): TableLinks {
   return state.links ?? NO_TABLE_LINKS;
 }
 
+/** Whether a quick-play table is to start now: in its lobby with every seat taken. */
+export function quickPlayFull(state: GameState): boolean {
+  return (
+    state.status === 'LOBBY' && tableLinks(state).quickPlay !== null && state.seats.length >= state.maxPlayers
+  );
+}
+
 /** What quickPlay matches a table on ("<preset>:<players>"); null for a table not made by quick play. */
 export function quickPlayKey(state: GameState): string | null {
   return tableLinks(state).quickPlay ? `${state.rules.preset ?? 'CUSTOM'}:${state.maxPlayers}` : null;
@@ -322,7 +329,7 @@ export function lastBid(round: RoundState): BidState | null {
  * Whether a viewer who holds no seat is kept out of the game: it does not allow spectators and has started
  * (a cancelled lobby never started).
  */
-export function closedToSpectators(state: GameState): boolean {
+function closedToSpectators(state: GameState): boolean {
   return !tableOptions(state).allowSpectators && state.startedAt !== null;
 }
 

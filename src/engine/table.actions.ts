@@ -3,7 +3,7 @@
 import { done, fail, type MoveContext } from './action-support';
 import type { ActionResult } from './commands';
 import { startPlay } from './lobby.actions';
-import { seatOf, tableLinks, type GameState, type PlayerId } from './state';
+import { quickPlayFull, seatOf, tableLinks, type GameState, type PlayerId } from './state';
 import { epochMillis } from './timestamps';
 import { Transition } from './transition';
 import { violation, type Violation } from './violations';
@@ -80,13 +80,6 @@ export function linkRematch(
   return done(t);
 }
 
-/** Whether a quick-play table is to start now: in its lobby with every seat taken. */
-function quickPlayFull(state: GameState): boolean {
-  return (
-    state.status === 'LOBBY' && tableLinks(state).quickPlay !== null && state.seats.length >= state.maxPlayers
-  );
-}
-
 /**
  * When the server is next due to act on a quick-play table in its lobby (epoch ms), or null: at once when
  * its seats are all taken (it starts), else `botFillSeconds` after its creation while a person is seated
@@ -128,5 +121,3 @@ export function fillTable(state: GameState, bots: readonly PlayerId[], ctx: Move
 export function botsToFill(state: GameState): number {
   return quickPlayFull(state) ? 0 : state.maxPlayers - state.seats.length;
 }
-
-export { quickPlayFull };

@@ -1,8 +1,5 @@
-// A random number generator whose results a test chooses.
-/**
- * Test-only: an Rng whose results are chosen by the test, so that dice, roll-offs and random starters are
- * exactly what a test needs. Not used by the engine itself.
- */
+// Test-only: an Rng whose results a test chooses, so that dice, roll-offs and random starters are exactly what
+// the test needs. Not used by the engine itself.
 import type { Rng } from '../random';
 
 export class ScriptedRng implements Rng {
@@ -31,12 +28,6 @@ export class ScriptedRng implements Rng {
     return value;
   }
 
-  /** Queues raw results of `int(n)`. */
-  push(...values: number[]): this {
-    this.queue.push(...values);
-    return this;
-  }
-
   /** Queues die faces (1..6) for single rolls, e.g. a roll-off. */
   pushFaces(...faces: number[]): this {
     for (const face of faces) {
@@ -56,9 +47,4 @@ export class ScriptedRng implements Rng {
   get remaining(): number {
     return this.queue.length;
   }
-}
-
-/** A scripted rng that falls back to deterministic seeded values once its queue is empty. */
-export function scriptedRng(values: readonly number[] = [], fallback: Rng | null = null): ScriptedRng {
-  return new ScriptedRng(values, fallback);
 }

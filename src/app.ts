@@ -19,7 +19,7 @@ import { RateLimitSync } from './limits/rate-limit-sync';
 import { RateLimiter } from './limits/rate-limiter';
 import { SpectatorCount } from './realtime/spectator-count';
 import { PlayerEventFeed } from './realtime/player-events';
-import { PresenceTracker } from './realtime/presence-tracker';
+import { createPresence } from './presence/presence.module';
 import { INVITE_GUESSES, NO_RATE_LIMITS, type ServerLimits } from './limits/server-limits';
 import { isConnectionWaitTimeout } from './database/connection-wait';
 import { createDatabaseClients, type DatabaseClients } from './database/prisma';
@@ -52,7 +52,6 @@ import { ChatFeeds } from './chat/chat-feed';
 import { ChatService } from './chat/chat.service';
 import { ChatRepository } from './store/chat.repository';
 import { IdempotencyRecords } from './store/idempotency.repository';
-import { PresenceRepository } from './store/presence.repository';
 import { createLogger, problemLog, type Logger } from './observability/logger';
 import { Metrics } from './observability/metrics';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
@@ -221,17 +220,13 @@ export async function startApp(options: AppOptions): Promise<App> {
     ownNotices.get(notice.nonce)?.();
   });
   const spectators = new SpectatorCount(bus);
-  // Presence across processes (Seat.connected, gamePresence) and the player's own stream.
-  const presenceRows = new PresenceRepository(db.pool);
-  const presence = {
-    rows: presenceRows,
-    tracker: new PresenceTracker(presenceRows, bus, log),
-    playerEvents: new PlayerEventFeed(
-      bus,
-      { events: (g, range) => games.reads.events(g, range), stateAt: (g, v) => eventLog.stateAt(g, v) },
-      log,
-    ),
-  };
+  // Presence across processes (Seat.connected, gamePresence, the turn timer) and the player's own stream.
+  const presence = createPresence({ pool: db.pool, bus, log });
+  const playerEvents = new PlayerEventFeed(
+    bus,
+    { events: (g, range) => games.reads.events(g, range), stateAt: (g, v) => eventLog.stateAt(g, v) },
+    log,
+  );
   const services: Services = {
     players,
     accounts,
@@ -255,7 +250,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     tables: new TablesService(moves, games.moves, games.tables),
     inviteGuesses: new RateLimiter(INVITE_GUESSES),
     spectators,
-    presence,
+    presence: { ...presence, playerEvents },
     gameReads: games.reads,
     gameFairness: games.fairness,
     history,
@@ -281,7 +276,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     (applied) => metrics.timerRan('turn_timer', applied),
     undefined,
     // Untimed games with disconnectSeconds take over a player on turn who stayed disconnected that long.
-    new PresenceRepository(db.pool),
+    presence.rows,
   );
   const janitor = new IdempotencySweeper(new IdempotencyJanitor(db.pool), log, {
     onSweep: (deleted) => metrics.timerRan('idempotency_janitor', deleted),
@@ -396,9 +391,9 @@ export async function startApp(options: AppOptions): Promise<App> {
       services.lobby.close();
       services.feeds.close();
       spectators.close();
-      presence.playerEvents.close();
+      playerEvents.close();
       // The sockets are closed: this process's presence rows go, and every process hears of it.
-      await presence.tracker.close();
+      await presence.stop();
       chatFeeds.close();
       await closed;
       await apollo.stop();

@@ -3,7 +3,7 @@ import { Arg, Ctx, FieldResolver, ID, Resolver, Root, Subscription } from 'type-
 import { viewFor } from '../../engine';
 import { GameNotFoundError } from '../../realtime/game-feed';
 import type { PlayerEventItem } from '../../realtime/player-events';
-import { PresenceStream, type PresenceItem } from '../../realtime/presence-feed';
+import type { PresenceItem } from '../../presence/presence-feed';
 import type { GraphQLContext } from '../context';
 import { notFound, unauthenticated } from '../errors';
 import { batchLoader, type Loader } from '../loaders';
@@ -77,14 +77,7 @@ export class PresenceResolver {
         const events = endWhen(await ctx.services.feeds.subscribe(key, null), (item) =>
           keptOut(item.state, viewerId) ? spectatorsNotAllowed() : null,
         );
-        return await PresenceStream.open(
-          key,
-          state,
-          events,
-          (g, players) => presence.rows.connectedOf(g, players),
-          (listener) => presence.tracker.onChange(listener),
-          () => {},
-        );
+        return await presence.follow(key, state, events);
       } catch (error) {
         if (error instanceof GameNotFoundError) throw notFound(`game ${gameId}`);
         throw error;

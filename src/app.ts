@@ -48,10 +48,7 @@ import { RatingsRepository } from './store/ratings.repository';
 import { ACCOUNT_NOTICE, AccountsRepository } from './store/accounts.repository';
 import { channel } from './realtime/bus-channel';
 import { exportHandler } from './http/export.handler';
-import { ChatFeeds } from './chat/chat-feed';
-import { ChatService } from './chat/chat.service';
-import { ChatRepository } from './store/chat.repository';
-import { IdempotencyRecords } from './store/idempotency.repository';
+import { createChat } from './chat/chat.module';
 import { createLogger, problemLog, type Logger } from './observability/logger';
 import { Metrics } from './observability/metrics';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
@@ -199,8 +196,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const eventLog = new EventLog(db.pool, log);
   const history = new GameHistoryQueries(db.pool, eventLog);
   const ratings = new RatingsRepository(db.pool, history);
-  const chatStore = new ChatRepository(db.pool);
-  const chatFeeds = new ChatFeeds(bus, chatStore, log, games.reads);
+  const chat = createChat({ pool: db.pool, bus, log, games: games.reads });
   const uniqueNames = options.uniqueNames ?? false;
   const players = new PlayerRepository(db.prisma, { uniqueNames });
   const accounts = new AccountsRepository(db.pool, { uniqueNames });
@@ -261,8 +257,8 @@ export async function startApp(options: AppOptions): Promise<App> {
         metrics.eventFannedOut((Date.now() - Date.parse(event.at)) / 1000, subscribers),
     }),
     lobby: new LobbyFeed(bus, games.reads, games.feedChecks, log),
-    chat: new ChatService(chatStore, games.reads, new IdempotencyRecords(db.pool), chatFeeds),
-    chatFeeds,
+    chat: chat.service,
+    chatFeeds: chat.feeds,
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
     onMoveOutcome: (operation, outcome, transport) => metrics.move(operation, outcome, transport),
   };
@@ -394,7 +390,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       playerEvents.close();
       // The sockets are closed: this process's presence rows go, and every process hears of it.
       await presence.stop();
-      chatFeeds.close();
+      await chat.stop();
       await closed;
       await apollo.stop();
       limitSync?.close();

@@ -25,8 +25,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   // Bots decide from the view of their seat alone: the engine's view and odds, nothing else.
   bots: ['engine'],
   timers: ['engine', 'store', 'moves', 'bots', 'clock'],
-  // The table chat's rules and use case, and its live feeds: reads games, stores through its repository.
-  chat: ['engine', 'store', 'realtime'],
+  // The table chat: its rules, use case, repository, live feeds and bus codec; reads games from the store.
+  chat: ['engine', 'store', 'realtime', 'clock'],
   // Who is connected to which game across processes: its rows and repository, heartbeat, bus notices, streams.
   presence: ['engine', 'realtime', 'clock'],
   limits: ['realtime'],
@@ -60,10 +60,13 @@ const ALLOWED: Record<string, readonly string[]> = {
 
 const NO_SQL_NO_GRAPHQL = /^(pg|@prisma\/.*|\.prisma.*|graphql|type-graphql|@apollo\/|graphql-ws|ws)$/;
 const NO_PRISMA_NO_GRAPHQL = /^(@prisma\/.*|\.prisma.*|graphql|type-graphql|@apollo\/|graphql-ws|ws)$/;
+/** A feature folder keeping its own SQL: pg in its `*.repository.ts` files, nowhere else in it. */
+const sqlInRepositoriesOnly = (file: string): RegExp =>
+  file.endsWith('.repository.ts') ? NO_PRISMA_NO_GRAPHQL : NO_SQL_NO_GRAPHQL;
 
 /**
  * Packages a file may not use whatever it imports, by its part and its name: the engine is pure, the store
- * knows no GraphQL. A feature that keeps its own SQL (presence) may use pg in its `*.repository.ts` files
+ * knows no GraphQL. A feature that keeps its own SQL (chat, presence) may use pg in its `*.repository.ts` files
  * only: the check is per file, so a service or feed of the same folder cannot reach the database.
  */
 const FORBIDDEN_PACKAGES: Record<string, (file: string) => RegExp> = {
@@ -72,10 +75,10 @@ const FORBIDDEN_PACKAGES: Record<string, (file: string) => RegExp> = {
   // No SQL in the use case: it writes through the store's interface only.
   moves: () => NO_SQL_NO_GRAPHQL,
   realtime: () => /^(graphql|type-graphql|@apollo\/|graphql-ws|ws$)/,
-  // No SQL and no GraphQL in the chat's rules: SQL is in store/chat.repository, the API in graphql/.
-  chat: () => NO_SQL_NO_GRAPHQL,
+  // SQL in chat.repository.ts alone, not in the chat's rules; the API is in graphql/.
+  chat: sqlInRepositoriesOnly,
   // SQL in presence.repository.ts alone; the API is in graphql/.
-  presence: (file) => (file.endsWith('.repository.ts') ? NO_PRISMA_NO_GRAPHQL : NO_SQL_NO_GRAPHQL),
+  presence: sqlInRepositoriesOnly,
   bots: () => /^(?!fast-check$)/,
 };
 

@@ -1,6 +1,6 @@
 // The table chat's use case: who may send and read, the text rules, the rate, idempotent retries, mutes.
 import { keptOutOf, seatOf, tableLinks, tableOptions, type GameState } from '../engine';
-import type { ChatBounds, ChatRecord, ChatRepository } from '../store/chat.repository';
+import type { ChatBounds, ChatRecord, ChatRepository } from './chat.repository';
 import type { IdempotencyRecords } from '../store/idempotency.repository';
 import { checkChatText } from './chat-text';
 

@@ -16,7 +16,7 @@ import {
 import { ChatAfterSeqError } from '../../chat/chat-feed';
 import { ChatInputError, chatContent, type ChatContent } from '../../chat/chat.service';
 import { tableOptions } from '../../engine';
-import type { ChatRecord } from '../../store/chat.repository';
+import type { ChatRecord } from '../../chat/chat.repository';
 import type { GraphQLContext } from '../context';
 import { badInput, notFound } from '../errors';
 import { ChatMessageInput } from '../inputs/chat-message.input';

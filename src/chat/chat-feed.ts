@@ -252,9 +252,10 @@ export class ChatFeeds implements ChatAnnouncer {
     while (this.reloads.size > 0) await Promise.all(this.reloads);
   }
 
-  /** The seq of the game's last message: what a replay from `afterSeq` would read is the difference. */
-  async lastSeq(gameId: string): Promise<number> {
-    return this.feeds.get(gameId)?.last ?? (await this.store.lastSeqs([gameId])).get(gameId) ?? 0;
+  /** How many messages a replay of the game's chat after `afterSeq` reads (what the replay is charged). */
+  async replayLength(gameId: string, afterSeq: number): Promise<number> {
+    const last = this.feeds.get(gameId)?.last ?? (await this.store.lastSeqs([gameId])).get(gameId) ?? 0;
+    return Math.max(0, last - afterSeq);
   }
 
   /**

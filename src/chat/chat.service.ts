@@ -101,6 +101,14 @@ export function mayReadChat(state: GameState, viewerId: string | null): boolean 
   return !keptOutOf(state, viewerId, 'chat');
 }
 
+/**
+ * Whether a reader's right to the game's chat can change while they follow it: a game open to spectators
+ * keeps its chat open to all for its life; elsewhere a kick, leaving or the start can take it away.
+ */
+export function chatRightMayChange(state: GameState): boolean {
+  return !tableOptions(state).allowSpectators;
+}
+
 /** The content of an input with text and emote as given: exactly one, the text as stored. */
 export function chatContent(text: string | null | undefined, emote: Emote | null | undefined): ChatContent {
   const hasText = text !== null && text !== undefined;

@@ -26,7 +26,9 @@ export interface Services {
   /** Followers of each game across processes (Game.spectatorCount). */
   readonly spectators?: SpectatorCount;
   /** Who is connected to which game, across processes (Seat.connected, gamePresence, playerEvents). */
-  readonly presence?: Omit<Presence, 'stop'> & { readonly playerEvents: PlayerEventFeed };
+  readonly presence?: Omit<Presence, 'stop'>;
+  /** What concerns each player in any game, across processes (playerEvents). */
+  readonly playerEvents?: PlayerEventFeed;
   /** Wrong invite codes a player may give: token buckets by player id (see SECURITY.md). */
   readonly inviteGuesses?: {
     check(playerId: string): number;

@@ -103,10 +103,10 @@ export class PresenceResolver {
       "What concerns the viewer in any game, across processes, each once: YOUR_TURN when a turn of the viewer's begins, GAME_STARTED and GAME_FINISHED of the games they are seated in, REMATCH_CREATED, SEAT_AWAY, KICKED and NUDGED. Authenticated players only; while it lasts the viewer's seats count as connected.",
     subscribe: ({ context }) => {
       const ctx = context as GraphQLContext;
-      const presence = ctx.services.presence;
+      const { presence, playerEvents } = ctx.services;
       if (!ctx.viewer) throw unauthenticated();
-      if (!presence) throw new Error('playerEvents needs the presence services');
-      const stream = presence.playerEvents.subscribe(ctx.viewer.id);
+      if (!presence || !playerEvents) throw new Error('playerEvents needs the presence services');
+      const stream = playerEvents.subscribe(ctx.viewer.id);
       const release = presence.tracker.track(ctx.viewer.id);
       return onEnd(stream, release);
     },

@@ -19,7 +19,7 @@ import { RateLimitSync } from './limits/rate-limit-sync';
 import { RateLimiter } from './limits/rate-limiter';
 import { SpectatorCount } from './realtime/spectator-count';
 import { PlayerEventFeed } from './realtime/player-events';
-import { PresenceTracker } from './realtime/presence-tracker';
+import { createPresence } from './presence/presence.module';
 import { INVITE_GUESSES, NO_RATE_LIMITS, type ServerLimits } from './limits/server-limits';
 import { isConnectionWaitTimeout } from './database/connection-wait';
 import { createDatabaseClients, type DatabaseClients } from './database/prisma';
@@ -47,10 +47,7 @@ import { RatingsRepository } from './store/ratings.repository';
 import { ACCOUNT_NOTICE, AccountsRepository } from './store/accounts.repository';
 import { channel } from './realtime/bus-channel';
 import { exportHandler } from './http/export.handler';
-import { ChatFeeds } from './chat/chat-feed';
-import { ChatService } from './chat/chat.service';
-import { ChatRepository } from './store/chat.repository';
-import { PresenceRepository } from './store/presence.repository';
+import { createChat } from './chat/chat.module';
 import { createLogger, problemLog, type Logger } from './observability/logger';
 import { Metrics } from './observability/metrics';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
@@ -198,8 +195,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const eventLog = games.eventLog;
   const history = new GameHistoryQueries(db.pool, eventLog);
   const ratings = new RatingsRepository(db.pool, history);
-  const chatStore = new ChatRepository(db.pool);
-  const chatFeeds = new ChatFeeds(bus, chatStore, log, games.reads);
+  const chat = createChat({ pool: db.pool, bus, log, games: games.reads, idempotency: games.idempotency });
   const uniqueNames = options.uniqueNames ?? false;
   const players = new PlayerRepository(db.prisma, { uniqueNames });
   const accounts = new AccountsRepository(db.pool, { uniqueNames });
@@ -219,17 +215,13 @@ export async function startApp(options: AppOptions): Promise<App> {
     ownNotices.get(notice.nonce)?.();
   });
   const spectators = new SpectatorCount(bus, log);
-  // Presence across processes (Seat.connected, gamePresence) and the player's own stream.
-  const presenceRows = new PresenceRepository(db.pool);
-  const presence = {
-    rows: presenceRows,
-    tracker: new PresenceTracker(presenceRows, bus, log),
-    playerEvents: new PlayerEventFeed(
-      bus,
-      { events: (g, range) => games.reads.events(g, range), stateAt: (g, v) => eventLog.stateAt(g, v) },
-      log,
-    ),
-  };
+  // Presence across processes (Seat.connected, gamePresence, the turn timer) and the player's own stream.
+  const presence = createPresence({ pool: db.pool, bus, log });
+  const playerEvents = new PlayerEventFeed(
+    bus,
+    { events: (g, range) => games.reads.events(g, range), stateAt: (g, v) => eventLog.stateAt(g, v) },
+    log,
+  );
   const services: Services = {
     players,
     accounts,
@@ -254,6 +246,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     inviteGuesses: new RateLimiter(INVITE_GUESSES),
     spectators,
     presence,
+    playerEvents,
     gameReads: games.reads,
     gameFairness: games.fairness,
     history,
@@ -264,8 +257,8 @@ export async function startApp(options: AppOptions): Promise<App> {
         metrics.eventFannedOut((Date.now() - Date.parse(event.at)) / 1000, subscribers),
     }),
     lobby: new LobbyFeed(bus, games.reads, games.feedChecks, log),
-    chat: new ChatService(chatStore, games.reads, games.idempotency, chatFeeds),
-    chatFeeds,
+    chat: chat.service,
+    chatFeeds: chat.feeds,
     maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
     onMoveOutcome: (operation, outcome, transport) => metrics.move(operation, outcome, transport),
   };
@@ -276,7 +269,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     intervalMs: options.turnTimerIntervalMs,
     onRun: (applied) => metrics.timerRan('turn_timer', applied),
     // Untimed games with disconnectSeconds take over a player on turn who stayed disconnected that long.
-    presence: new PresenceRepository(db.pool),
+    presence: presence.rows,
   });
   const janitor = new IdempotencyJanitor(new IdempotencyExpiryQueries(db.pool), log, {
     onSweep: (deleted) => metrics.timerRan('idempotency_janitor', deleted),
@@ -391,10 +384,10 @@ export async function startApp(options: AppOptions): Promise<App> {
       await services.lobby.close();
       await services.feeds.close();
       await spectators.close();
-      presence.playerEvents.close();
+      playerEvents.close();
       // The sockets are closed: this process's presence rows go, and every process hears of it.
-      await presence.tracker.close();
-      chatFeeds.close();
+      await presence.stop();
+      await chat.stop();
       await closed;
       await apollo.stop();
       await limitSync?.close();

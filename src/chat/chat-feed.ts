@@ -1,12 +1,13 @@
 // Live chat for every subscriber of this process: each game's messages replayed from storage, then live, in
 // seq order, exactly once, across processes (notices on the change bus, a periodic check for lost ones).
+import { PeriodicJob } from '../clock/periodic-job';
 import { channel, type Channel } from '../realtime/bus-channel';
 import { CHAT_NOTICE, MUTE_NOTICE, type ChatNotice } from './chat-notices.codec';
 import type { GameState } from '../engine';
 import type { ChangeBus } from '../realtime/change-bus';
 import { Inbox } from '../realtime/inbox';
 import { SequencedFeed } from '../realtime/sequenced-feed';
-import type { ChatRecord, ChatRepository } from '../store/chat.repository';
+import type { ChatRecord, ChatRepository } from './chat.repository';
 import type { ChatAnnouncer, ChatGames } from './chat.service';
 
 /** The error that ends a viewer's stream once the game, as it is now, no longer lets them read its chat. */
@@ -190,7 +191,7 @@ export class ChatFeeds implements ChatAnnouncer {
   /** Committed messages and mute changes, told to the other processes. */
   private readonly notices: Channel<ChatNotice>;
   private readonly mutes: Channel<string>;
-  private readonly check: NodeJS.Timeout;
+  private readonly check: PeriodicJob;
   /** Mute reloads under way: messages wait for them, so that a mute applies to every later message. */
   private readonly reloads = new Set<Promise<void>>();
 
@@ -213,8 +214,14 @@ export class ChatFeeds implements ChatAnnouncer {
         for (const feed of this.feeds.values()) feed.catchUp();
       }),
     ];
-    this.check = setInterval(() => void this.checkFollowed(), CHECK_INTERVAL_MS);
-    this.check.unref();
+    this.check = new PeriodicJob({
+      name: 'chat check',
+      intervalMs: CHECK_INTERVAL_MS,
+      unref: true,
+      log,
+      run: () => this.checkFollowed(),
+    });
+    this.check.start();
   }
 
   /** A message committed by this process: its subscribers here at once, the other processes by notice. */
@@ -245,9 +252,10 @@ export class ChatFeeds implements ChatAnnouncer {
     while (this.reloads.size > 0) await Promise.all(this.reloads);
   }
 
-  /** The seq of the game's last message: what a replay from `afterSeq` would read is the difference. */
-  async lastSeq(gameId: string): Promise<number> {
-    return this.feeds.get(gameId)?.last ?? (await this.store.lastSeqs([gameId])).get(gameId) ?? 0;
+  /** How many messages a replay of the game's chat after `afterSeq` reads (what the replay is charged). */
+  async replayLength(gameId: string, afterSeq: number): Promise<number> {
+    const last = this.feeds.get(gameId)?.last ?? (await this.store.lastSeqs([gameId])).get(gameId) ?? 0;
+    return Math.max(0, last - afterSeq);
   }
 
   /**
@@ -314,23 +322,32 @@ export class ChatFeeds implements ChatAnnouncer {
     void reload.finally(() => this.reloads.delete(reload));
   }
 
-  /** Catches up every followed game storage has moved past, whether or not a notice said so. */
-  async checkFollowed(): Promise<void> {
-    if (this.feeds.size === 0) return;
+  /**
+   * Catches up every followed game storage has moved past, whether or not a notice said so; resolves to how
+   * many games it caught up.
+   */
+  async checkFollowed(): Promise<number> {
+    if (this.feeds.size === 0) return 0;
+    let caughtUp = 0;
     try {
       const last = await this.store.lastSeqs([...this.feeds.keys()]);
       for (const [gameId, seq] of last) {
         const feed = this.feeds.get(gameId);
-        if (feed && seq > feed.last) feed.catchUp();
+        if (feed && seq > feed.last) {
+          feed.catchUp();
+          caughtUp++;
+        }
       }
     } catch (error) {
       this.log(error);
     }
+    return caughtUp;
   }
 
-  close(): void {
-    clearInterval(this.check);
+  /** Stops listening and checking; resolves once a check in flight has ended. */
+  async close(): Promise<void> {
     for (const u of this.unsubscribe) u();
     this.feeds.clear();
+    await this.check.stop();
   }
 }

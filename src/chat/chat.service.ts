@@ -1,6 +1,6 @@
 // The table chat's use case: who may send and read, the text rules, the rate, idempotent retries, mutes.
 import { keptOutOf, seatOf, tableLinks, tableOptions, type GameState } from '../engine';
-import type { ChatBounds, ChatRecord, ChatRepository } from '../store/chat.repository';
+import type { ChatBounds, ChatRecord, ChatRepository } from './chat.repository';
 import type { IdempotencyRecords } from '../store/idempotency.repository';
 import { checkChatText } from './chat-text';
 
@@ -99,6 +99,14 @@ export function isSeated(state: GameState, playerId: string | null): boolean {
 /** Whether a viewer may read the game's chat: anyone where spectators are allowed, else seated players. */
 export function mayReadChat(state: GameState, viewerId: string | null): boolean {
   return !keptOutOf(state, viewerId, 'chat');
+}
+
+/**
+ * Whether a reader's right to the game's chat can change while they follow it: a game open to spectators
+ * keeps its chat open to all for its life; elsewhere a kick, leaving or the start can take it away.
+ */
+export function chatRightMayChange(state: GameState): boolean {
+  return !tableOptions(state).allowSpectators;
 }
 
 /** The content of an input with text and emote as given: exactly one, the text as stored. */

@@ -6,9 +6,8 @@ import type { ChatService } from '../chat/chat.service';
 import type { GameFeeds } from '../realtime/game-feed';
 import type { LobbyFeed } from '../realtime/lobby-feed';
 import type { PlayerEventFeed } from '../realtime/player-events';
-import type { PresenceTracker } from '../realtime/presence-tracker';
 import type { SpectatorCount } from '../realtime/spectator-count';
-import type { PresenceRepository } from '../store/presence.repository';
+import type { Presence } from '../presence/presence.module';
 import type { FairnessRecords } from '../store/fairness.repository';
 import type { MoveService, TablesService } from '../moves';
 import type { GameReads } from '../store/game-reads.repository';
@@ -27,11 +26,9 @@ export interface Services {
   /** Followers of each game across processes (Game.spectatorCount). */
   readonly spectators?: SpectatorCount;
   /** Who is connected to which game, across processes (Seat.connected, gamePresence, playerEvents). */
-  readonly presence?: {
-    readonly tracker: PresenceTracker;
-    readonly rows: PresenceRepository;
-    readonly playerEvents: PlayerEventFeed;
-  };
+  readonly presence?: Omit<Presence, 'stop'>;
+  /** What concerns each player in any game, across processes (playerEvents). */
+  readonly playerEvents?: PlayerEventFeed;
   /** Wrong invite codes a player may give: token buckets by player id (see SECURITY.md). */
   readonly inviteGuesses?: {
     check(playerId: string): number;

@@ -30,7 +30,7 @@ import {
 import { newChain } from '../security/fair-dice-secrets';
 import { newInviteCode } from '../security/invite-codes';
 import type { MoveStore, RecordedMove } from '../store/move-store';
-import type { ConnectionState } from '../store/presence.repository';
+import type { ConnectionState } from '../presence/presence.repository';
 import { recordOf, replayOf } from './idempotency';
 import type { MoveOptions, MoveResult } from './move-result';
 

@@ -1,7 +1,7 @@
 // The export's reads: finished games in (finishedAt, id) order, a page at a time, with all their rounds.
 import type { Pool } from 'pg';
 import type { RuleSet } from '../engine';
-import { CHAT_COLUMNS, type ChatRow } from './chat.repository';
+import { CHAT_COLUMNS, type ChatRow } from './chat-columns';
 import type { GameHistoryQueries } from './game-history.queries';
 
 export interface ExportFilter {

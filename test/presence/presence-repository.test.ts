@@ -2,7 +2,7 @@
 // to every game), the last disconnection kept, and a stopped process's connections expired at its last beat.
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { ANY_GAME, PresenceRepository } from '../../src/store/presence.repository';
+import { ANY_GAME, PresenceRepository } from '../../src/presence/presence.repository';
 import { sql } from '../support/sql';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

@@ -1,5 +1,5 @@
 // The GraphQL ChatMessage of a stored chat message.
-import type { ChatRecord } from '../../store/chat.repository';
+import type { ChatRecord } from '../../chat/chat.repository';
 import { chatMessageGlobalId } from '../ids';
 import { ChatMessage } from '../types/chat-message.type';
 import { Emote } from '../types/emote.enum';

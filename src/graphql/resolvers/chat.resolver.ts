@@ -14,9 +14,8 @@ import {
   Subscription,
 } from 'type-graphql';
 import { ChatAfterSeqError } from '../../chat/chat-feed';
-import { ChatInputError, chatContent, type ChatContent } from '../../chat/chat.service';
-import { tableOptions } from '../../engine';
-import type { ChatRecord } from '../../store/chat.repository';
+import { ChatInputError, chatContent, chatRightMayChange, type ChatContent } from '../../chat/chat.service';
+import type { ChatRecord } from '../../chat/chat.repository';
 import type { GraphQLContext } from '../context';
 import { badInput, notFound } from '../errors';
 import { ChatMessageInput } from '../inputs/chat-message.input';
@@ -156,16 +155,13 @@ export class ChatResolver {
       if (refused) throw refused;
       // A replay is paid for by its length, as gameEvents' is.
       if (after !== null) {
-        const overBudget = ctx.chargeReplay?.(
-          Math.max(0, (await ctx.services.chatFeeds.lastSeq(key)) - after),
-        );
+        const overBudget = ctx.chargeReplay?.(await ctx.services.chatFeeds.replayLength(key, after));
         if (overBudget) throw overBudget;
       }
       try {
-        // Where the viewer's right can change (a game open to spectators keeps its chat open to all for its
-        // life), it is checked again on every change of the game (kicked, left, the start), like gameEvents,
-        // and before messages reach them.
-        const changeable = !tableOptions(state).allowSpectators;
+        // Where the viewer's right can change, it is checked again on every change of the game, like
+        // gameEvents, and before messages reach them.
+        const changeable = chatRightMayChange(state);
         const stream = await ctx.services.chatFeeds.subscribe(
           key,
           viewerId(ctx),

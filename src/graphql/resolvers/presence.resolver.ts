@@ -3,7 +3,7 @@ import { Arg, Ctx, FieldResolver, ID, Resolver, Root, Subscription } from 'type-
 import { viewFor } from '../../engine';
 import { GameNotFoundError } from '../../realtime/game-feed';
 import type { PlayerEventItem } from '../../realtime/player-events';
-import { PresenceStream, type PresenceItem } from '../../realtime/presence-feed';
+import type { PresenceItem } from '../../presence/presence-feed';
 import type { GraphQLContext } from '../context';
 import { notFound, unauthenticated } from '../errors';
 import { batchLoader, type Loader } from '../loaders';
@@ -77,14 +77,7 @@ export class PresenceResolver {
         const events = endWhen(await ctx.services.feeds.subscribe(key, null), (item) =>
           keptOut(item.state, viewerId) ? spectatorsNotAllowed() : null,
         );
-        return await PresenceStream.open(
-          key,
-          state,
-          events,
-          (g, players) => presence.rows.connectedOf(g, players),
-          (listener) => presence.tracker.onChange(listener),
-          () => {},
-        );
+        return await presence.follow(key, state, events);
       } catch (error) {
         if (error instanceof GameNotFoundError) throw notFound(`game ${gameId}`);
         throw error;
@@ -110,10 +103,10 @@ export class PresenceResolver {
       "What concerns the viewer in any game, across processes, each once: YOUR_TURN when a turn of the viewer's begins, GAME_STARTED and GAME_FINISHED of the games they are seated in, REMATCH_CREATED, SEAT_AWAY, KICKED and NUDGED. Authenticated players only; while it lasts the viewer's seats count as connected.",
     subscribe: ({ context }) => {
       const ctx = context as GraphQLContext;
-      const presence = ctx.services.presence;
+      const { presence, playerEvents } = ctx.services;
       if (!ctx.viewer) throw unauthenticated();
-      if (!presence) throw new Error('playerEvents needs the presence services');
-      const stream = presence.playerEvents.subscribe(ctx.viewer.id);
+      if (!presence || !playerEvents) throw new Error('playerEvents needs the presence services');
+      const stream = playerEvents.subscribe(ctx.viewer.id);
       const release = presence.tracker.track(ctx.viewer.id);
       return onEnd(stream, release);
     },

@@ -1,6 +1,6 @@
 // GraphQL type of a table chat message.
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { ChatRecord } from '../../store/chat.repository';
+import type { ChatRecord } from '../../chat/chat.repository';
 import { Emote } from './emote.enum';
 import { Node } from './node.interface';
 

@@ -1,7 +1,7 @@
 // gamePresence streams: each change of a seat's connected or away, coalesced per seat.
 import type { GameState } from '../engine';
-import type { FeedItem } from './game-feed';
-import { Inbox } from './inbox';
+import type { FeedItem } from '../realtime/game-feed';
+import { Inbox } from '../realtime/inbox';
 import { EVERYONE } from './presence-tracker';
 
 /** A seat's presence as pushed to a subscriber, with the game's state it was read against. */

@@ -1,6 +1,7 @@
 // Table chat in SQL: messages in each game's own sequence, the authors' rate windows, the bounds, mutes.
 import type { Pool, PoolClient } from 'pg';
-import type { IdempotencyWrite } from './idempotency.repository';
+import { CHAT_COLUMNS, type ChatRow } from '../store/chat-columns';
+import type { IdempotencyWrite } from '../store/idempotency.repository';
 
 /** A stored chat message. `seat` is the author's position when they sent it (null without a seat). */
 export interface ChatRecord {
@@ -48,19 +49,6 @@ export type AppendResult =
   | { readonly kind: 'closed'; readonly why: 'full' | 'finished' }
   /** Another request took the idempotency key first: nothing was appended. */
   | { readonly kind: 'key_taken' };
-
-/** A stored chat message, as read with CHAT_COLUMNS. */
-export interface ChatRow {
-  game_id: string;
-  seq: number;
-  author_id: string;
-  seat: number | null;
-  text: string | null;
-  emote: string | null;
-  at: Date;
-}
-
-export const CHAT_COLUMNS = `game_id::text AS game_id, seq, author_id::text AS author_id, seat, text, emote::text AS emote, at`;
 
 function toRecord(r: ChatRow): ChatRecord {
   return {
@@ -223,18 +211,6 @@ export class ChatRepository {
       [gameIds],
     );
     return new Map(rows.map((r) => [r.game_id, r.seq]));
-  }
-
-  /** Every message of each game, oldest first (the export: no viewer, nothing muted). */
-  async forGames(gameIds: readonly string[]): Promise<Map<string, ChatRecord[]>> {
-    const byGame = new Map<string, ChatRecord[]>(gameIds.map((id) => [id, []]));
-    if (gameIds.length === 0) return byGame;
-    const { rows } = await this.pool.query<ChatRow>(
-      `SELECT ${CHAT_COLUMNS} FROM chat_messages WHERE game_id = ANY($1::uuid[]) ORDER BY game_id, seq`,
-      [gameIds],
-    );
-    for (const r of rows) byGame.get(r.game_id)?.push(toRecord(r));
-    return byGame;
   }
 
   /** Sets whether `playerId` mutes `mutedId`; false when `mutedId` is no player. */

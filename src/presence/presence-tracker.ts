@@ -2,21 +2,18 @@
 // the database (one row per process and key, written on the first subscription and removed after the last),
 // the process beats its heart there, and every change is announced on the bus so that every process's
 // gamePresence streams re-read the seat.
-import { channel, type Channel, type Codec } from './bus-channel';
 import { randomUUID } from 'node:crypto';
+import { PeriodicJob } from '../clock/periodic-job';
+import { channel, type Channel } from '../realtime/bus-channel';
+import type { ChangeBus } from '../realtime/change-bus';
+import { PRESENCE_NOTICE } from './presence-notice.codec';
 import {
   ANY_GAME,
   HEARTBEAT_MS,
   type ExpiredConnection,
   type PresenceRepository,
-} from '../store/presence.repository';
-import type { ChangeBus } from './change-bus';
+} from './presence.repository';
 
-/** A player whose presence changed: every process reads the player's seats again. */
-const PRESENCE_NOTICE: Codec<string> = {
-  encode: (playerId) => playerId,
-  decode: (text) => (/^\S{1,64}$/.test(text) ? text : null),
-};
 /** What onChange listeners are called with when every player's presence may have changed (a bus resync). */
 export const EVERYONE = '*';
 
@@ -40,7 +37,7 @@ export class PresenceTracker {
   readonly processId = randomUUID();
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<(playerId: string) => void>();
-  private readonly timer: NodeJS.Timeout;
+  private readonly heartbeat: PeriodicJob;
   private readonly unsubscribe: () => void;
   private readonly notices: Channel<string>;
   private readonly unsubscribeResync: () => void;
@@ -60,9 +57,16 @@ export class PresenceTracker {
     this.unsubscribeResync = bus.onResync(() => {
       for (const l of this.listeners) l(EVERYONE);
     });
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), heartbeatMs);
-    this.timer.unref();
+    // Beats at once: the processes that stopped while none beat are expired now, not a heartbeat later.
+    this.heartbeat = new PeriodicJob({
+      name: 'presence heartbeat',
+      intervalMs: heartbeatMs,
+      runAtStart: true,
+      unref: true,
+      log,
+      run: () => this.tick(),
+    });
+    this.heartbeat.start();
   }
 
   /** Counts a live subscription of the player to the game (ANY_GAME: playerEvents) until released. */
@@ -91,9 +95,10 @@ export class PresenceTracker {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.timer);
     this.unsubscribe();
     this.unsubscribeResync();
+    // A beat still in flight would write the process's row again after its removal.
+    await this.heartbeat.stop();
     const players = new Set([...this.entries.keys()].map((k) => k.slice(0, k.indexOf(':'))));
     try {
       await this.rows.removeProcess(this.processId);
@@ -141,9 +146,12 @@ export class PresenceTracker {
     await this.notices.send(playerId);
   }
 
-  /** Beats this process's heart and expires the processes that stopped beating (whoever gets there first). */
-  private async tick(): Promise<void> {
-    if (this.closed) return;
+  /**
+   * Beats this process's heart and expires the processes that stopped beating (whoever gets there first);
+   * resolves to how many players' connections expired.
+   */
+  private async tick(): Promise<number> {
+    if (this.closed) return 0;
     try {
       // A process expired by the others after a stall (no heartbeat for a while) writes its rows again.
       if (await this.rows.beat(this.processId)) for (const e of this.entries.values()) e.stored = false;
@@ -155,8 +163,10 @@ export class PresenceTracker {
       const expired: ExpiredConnection[] = await this.rows.expireStale();
       const players = new Set(expired.map((e) => e.playerId));
       await Promise.all([...players].map((p) => this.announce(p)));
+      return players.size;
     } catch (error) {
       this.log(error);
+      return 0;
     }
   }
 }

@@ -27,7 +27,6 @@ import {
   type NewGame,
   type TurnMove,
 } from '../engine';
-import { newChain } from '../security/fair-dice-secrets';
 import { newInviteCode } from '../security/invite-codes';
 import type { MoveStore, RecordedMove } from '../store/move-store';
 import type { ConnectionState } from '../store/presence.repository';
@@ -158,17 +157,16 @@ export class MoveService {
         const refused: Refused = { kind: 'refused', gameId: null, state: null, error: result.violation };
         return { kind: 'refused', result: refused, fresh: true };
       }
-      const chain = newChain();
       const move: RecordedMove = {
         gameId: randomUUID(),
         before: null,
         after: result.state,
         events: result.events,
+        command: null,
+        mover: { seatCap: options.seatCap ?? null, clientSeed: options.clientSeed ?? null },
+        gameSeed: null,
         idempotency: null,
         serverMoveAt: this.serverMoveDue(result.state),
-        newGame: { chainRoot: chain.root, commitment: chain.commitment, chain: chain.chain },
-        seatCap: this.seatCap(input.host, options),
-        clientSeed: { playerId: input.host, seed: options.clientSeed ?? null },
       };
       return { kind: 'accepted', move };
     });
@@ -445,47 +443,23 @@ export class MoveService {
     // Accepted as it is, on the stored state only (a cached one may lag behind a change that makes it count).
     if (result.events.length === 0)
       return read ? { kind: 'unchanged', gameId, state: before } : { kind: 'stale', gameId };
-    const seated =
-      command.type === 'JOIN' ? command.playerId : command.type === 'ADD_BOT' ? command.botId : null;
-    const filled = result.events.flatMap((e) =>
-      command.type === 'FILL_TABLE' && e.type === 'PLAYER_JOINED' ? [e.playerId] : [],
-    );
     const move: RecordedMove = {
       gameId,
       before,
       after: result.state,
       events: result.events,
       states: result.states,
+      command,
+      mover: {
+        seatCap: options.seatCap ?? null,
+        clientSeed: options.clientSeed || null,
+        ...(bot && { botName: bot.name }),
+      },
+      gameSeed: dice?.newGameSeed ?? null,
       idempotency: null,
       serverMoveAt: this.serverMoveDue(result.state),
-      seatCap: command.type === 'JOIN' ? this.seatCap(command.playerId, options) : null,
-      gameSeed: dice?.newGameSeed ?? null,
-      ...(command.type === 'ADD_BOT' &&
-        bot && { newBot: { id: command.botId, name: bot.name, level: command.level } }),
-      ...(command.type === 'FILL_TABLE' &&
-        command.bots.length > 0 && {
-          newBots: result.events.flatMap((e) =>
-            e.type === 'PLAYER_JOINED' && e.bot ? [{ id: e.playerId, name: null, level: e.bot }] : [],
-          ),
-        }),
-      ...(command.type === 'REMOVE_BOT' && { removedBot: before.seats[command.seat]!.playerId }),
-      ...(seated !== null && {
-        clientSeed: {
-          playerId: seated,
-          seed: (command.type === 'JOIN' && options.clientSeed) || null,
-        },
-      }),
-      ...(filled.length > 0 && {
-        clientSeeds: filled.map((playerId) => ({ playerId, seed: null })),
-      }),
     };
     return { kind: 'accepted', move };
-  }
-
-  private seatCap(playerId: string, options: MoveOptions): { playerId: string; max: number } | null {
-    return options.seatCap === null || options.seatCap === undefined
-      ? null
-      : { playerId, max: options.seatCap };
   }
 
   /** After a commit: caches the new state and tells this process's listeners (the change bus among them). */

@@ -17,9 +17,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   security: ['engine'],
   database: ['generated'],
   store: ['engine', 'security', 'database', 'generated', 'instrumentation'],
-  // The move use case: asks the engine, records through the store's narrow interface, knows no transport;
-  // it reads presence's ConnectionState type for disconnectSeconds.
-  moves: ['engine', 'security', 'store', 'presence'],
+  // The move use case: asks the engine, records through the store's narrow interface, knows no transport.
+  moves: ['engine', 'security', 'store'],
   observability: ['realtime', 'instrumentation'],
   // Feeds and broadcasts run their periodic checks on the clock.
   realtime: ['engine', 'store', 'instrumentation', 'clock'],

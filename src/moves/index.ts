@@ -1,18 +1,16 @@
-// The move use case and what it is asked with and answers.
+// The move use case, the server's own moves, and what they are asked with and answer.
 import { DEFAULT_ALL_AWAY_END_SECONDS, DEFAULT_BOT_DELAY_MS } from '../engine';
 import type { GameStore } from '../store/game-store';
 import { MoveService, type MoveServiceOptions } from './move.service';
 
+export { MoveService, type AppliedListener, type NewBot } from './move.service';
 export {
-  MoveService,
-  type AppliedListener,
   type BotDecider,
   type ConnectionState,
   type ConnectionStates,
-  type NewBot,
   type StandIn,
   type StandInDecider,
-} from './move.service';
+} from './server-moves.policy';
 export { TablesService, type QuickPlayRequest } from './tables.service';
 export type { MoveError, MoveErrorCode, MoveOptions, MoveResult } from './move-result';
 

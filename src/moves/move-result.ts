@@ -25,6 +25,8 @@ export type MoveResult =
     }
   | { readonly kind: 'not_found' };
 
+export const NOT_FOUND: MoveResult = { kind: 'not_found' };
+
 export interface MoveOptions {
   readonly expectedVersion?: number | null;
   readonly idempotencyKey?: string | null;

@@ -1,43 +1,25 @@
-// The move use case: every move of every transport and of the server's own loops is decided and recorded here.
+// The move use case: a move of any transport or server loop is decided, recorded, then published here.
 import { randomUUID } from 'node:crypto';
 import {
   applyCommand,
-  botsToAct,
-  botsToFill,
   createGame,
-  currentRound,
-  defaultMove,
-  defaultMoveCommand,
-  disconnectCheckDue,
-  earliest,
-  epochMillis,
   mayRollDice,
   NO_DICE,
-  nudgeDeadline,
   serverMoveDue,
-  tableMoveDue,
-  tableOptions,
-  turnDeadline,
-  turnStartedAt,
-  waitingSince,
   type BotLevel,
   type Command,
   type GameEvent,
   type GameState,
   type NewGame,
-  type TurnMove,
 } from '../engine';
-import { newChain } from '../security/fair-dice-secrets';
 import { newInviteCode } from '../security/invite-codes';
 import type { MoveStore, RecordedMove } from '../store/move-store';
-import type { ConnectionState } from '../presence/presence.repository';
 import { recordOf, replayOf } from './idempotency';
-import type { MoveOptions, MoveResult } from './move-result';
+import { NOT_FOUND, type MoveOptions, type MoveResult } from './move-result';
+import { ServerMoves, type BotDecider, type StandIn } from './server-moves.policy';
 
 /** Lost races in a row after which a move gives up: far more than any real contention produces. */
 const MAX_ATTEMPTS = 50;
-
-const NOT_FOUND: MoveResult = { kind: 'not_found' };
 
 export interface MoveServiceOptions {
   readonly now: () => Date;
@@ -46,30 +28,6 @@ export interface MoveServiceOptions {
   /** How long a game waits with every person in play away before it ends (seconds; ALL_AWAY_END_SECONDS). */
   readonly allAwayEndSeconds: number;
 }
-
-/** Decides the move of the bot that is due to act on a state, if one wants to (see src/bots). */
-export type BotDecider = (state: GameState) => Command | null;
-
-/** Decides the move a NORMAL bot makes on `seat`'s turn, from that seat's view (a timed-out turn). */
-export type StandInDecider = (state: GameState, seat: number) => TurnMove | null;
-
-/** Whether a player has a live subscription to a game now, or since when they have not (null: never had). */
-export type { ConnectionState };
-
-/** Where the server reads whether a player is connected (presence across processes). */
-export interface ConnectionStates {
-  connectionState(gameId: string, playerId: string): Promise<ConnectionState>;
-}
-
-/** What the server plays a person's seat with, and how it knows they are gone (see serverMove). */
-export interface StandIn {
-  readonly decide?: StandInDecider;
-  /** Absent: disconnectSeconds takes nobody over. */
-  readonly presence?: ConnectionStates | null;
-}
-
-/** How soon a connected player on turn in a game with disconnectSeconds is looked at again (ms). */
-const DISCONNECT_RECHECK_MS = 5_000;
 
 /** Told of each move this process committed, after its commit. */
 export type AppliedListener = (
@@ -134,11 +92,14 @@ function staleVersion(gameId: string, state: GameState, expected: number): Refus
  */
 export class MoveService {
   private readonly appliedListeners = new Set<AppliedListener>();
+  private readonly serverMoves: ServerMoves;
 
   constructor(
     private readonly store: MoveStore,
     private readonly options: MoveServiceOptions,
-  ) {}
+  ) {
+    this.serverMoves = new ServerMoves(this, store, options);
+  }
 
   /** When the server is next due to move in a game by itself (epoch ms; see serverMoveDue), or null. */
   serverMoveDue(state: GameState): number | null {
@@ -147,7 +108,7 @@ export class MoveService {
 
   /** Creates a game in its lobby, its host in seat 0 (a quick-play table due at once is filled and started). */
   async create(input: NewGame, options: MoveOptions): Promise<MoveResult> {
-    return this.followUp(await this.createOnly(input, options));
+    return this.serverMoves.followUp(await this.createOnly(input, options));
   }
 
   private createOnly(input: NewGame, options: MoveOptions): Promise<MoveResult> {
@@ -158,17 +119,16 @@ export class MoveService {
         const refused: Refused = { kind: 'refused', gameId: null, state: null, error: result.violation };
         return { kind: 'refused', result: refused, fresh: true };
       }
-      const chain = newChain();
       const move: RecordedMove = {
         gameId: randomUUID(),
         before: null,
         after: result.state,
         events: result.events,
+        command: null,
+        mover: { seatCap: options.seatCap ?? null, clientSeed: options.clientSeed ?? null },
+        gameSeed: null,
         idempotency: null,
         serverMoveAt: this.serverMoveDue(result.state),
-        newGame: { chainRoot: chain.root, commitment: chain.commitment, chain: chain.chain },
-        seatCap: this.seatCap(input.host, options),
-        clientSeed: { playerId: input.host, seed: options.clientSeed ?? null },
       };
       return { kind: 'accepted', move };
     });
@@ -181,7 +141,7 @@ export class MoveService {
     const result = await this.settle(actor, options, (fresh) =>
       this.decide(gameId, command, options, fresh, bot),
     );
-    if (result.kind === 'applied') return this.followUp(result);
+    if (result.kind === 'applied') return this.serverMoves.followUp(result);
     if (result.kind !== 'refused' || result.gameId !== null) return result;
     // A refusal that names no game (the seat cap, a reused key) shows the game the move was for, as it is
     // stored: the cache may lag behind another process's moves.
@@ -201,146 +161,16 @@ export class MoveService {
   }
 
   /**
-   * After an applied move: a quick-play table it left due at once (full, or its fill due) is filled or
-   * started now, pinned to its version, so that the caller gets it back started; the result then shows the
-   * game as it is after that. Should this process stop before, the turn timer does it (the row's deadline).
+   * Makes the move the server owes a game at `version`, as its turn timer found it due (see ServerMoves):
+   * pinned to `version`, so with several processes, or a person's move racing it, it is applied at most once.
    */
-  private async followUp(result: MoveResult): Promise<MoveResult> {
-    if (result.kind !== 'applied') return result;
-    const due = tableMoveDue(result.state);
-    if (due === null || due > this.options.now().getTime()) return result;
-    const next = await this.tableMove(result.gameId, result.state);
-    return next.kind === 'applied' ? { ...result, state: next.state } : result;
-  }
-
-  /** The server's move on a quick-play table that is due: bots fill it, or it starts. */
-  private tableMove(gameId: string, state: GameState): Promise<MoveResult> {
-    const bots = Array.from({ length: botsToFill(state) }, () => randomUUID());
-    return this.act(
-      gameId,
-      { type: 'FILL_TABLE', bots },
-      { expectedVersion: state.version, operation: 'fillTable', requestHash: '' },
-    );
-  }
-
-  /**
-   * Makes the move the server owes a game at `version`, as its turn timer found it due: a bot's move when a
-   * bot wants to act, else the default move of a timed turn that ran out. When neither is due (a bot chose
-   * not to call out of turn), the game waits for its turn deadline. Pinned to `version`, so with several
-   * processes, or a person's move racing it, it is applied at most once.
-   */
-  async serverMove(
+  serverMove(
     gameId: string,
     version: number,
     decideBot: BotDecider,
     standIn: StandIn = {},
   ): Promise<MoveResult> {
-    // A game's state at one version never changes: this process's copy at that version is the one to act on.
-    const cached = this.store.cached(gameId);
-    const state = cached?.version === version ? cached : await this.store.load(gameId);
-    if (!state || state.version !== version) return NOT_FOUND;
-    if (state.status === 'LOBBY') {
-      if (tableMoveDue(state) !== null) return this.tableMove(gameId, state);
-      await this.store.postponeServerMove(gameId, version, null);
-      return NOT_FOUND;
-    }
-    const pinned = { expectedVersion: version, requestHash: '' };
-    if (waitingSince(state) !== null) return this.endWait(gameId, state);
-    const command = decideBot(state);
-    const turn = currentRound(state)?.turn ?? null;
-    if (command) {
-      const result = await this.act(gameId, command, { ...pinned, operation: 'bot' });
-      // A bot's move the rules refuse is a bug in its strategy: rather than leave the game stuck on it, the
-      // bot whose turn it is makes the default move.
-      const broken = result.kind === 'refused' && result.error.code !== 'STALE_VERSION';
-      const playerId = 'playerId' in command ? command.playerId : null;
-      if (!broken || turn === null || state.seats[turn]!.playerId !== playerId) return result;
-      const fallback = defaultMove(state, turn);
-      if (!fallback) return result;
-      const byDefault = defaultMoveCommand(fallback, playerId!, true);
-      return this.act(gameId, byDefault, { ...pinned, operation: 'bot' });
-    }
-    if (turn === null) {
-      await this.store.postponeServerMove(gameId, version, null);
-      return NOT_FOUND;
-    }
-    const now = this.options.now().getTime();
-    if (state.turnSeconds !== null) {
-      const deadline = turnDeadline(state);
-      // The stored deadline is the turn's, unless bots were due to act first and let it be.
-      const botsWereDue = botsToAct(state).length > 0;
-      const turnRanOut = !botsWereDue || (deadline !== null && deadline <= now);
-      if (turnRanOut) {
-        const move = standIn.decide?.(state, turn) ?? null;
-        return this.act(gameId, { type: 'TIMEOUT', seat: turn, move }, { ...pinned, operation: 'timeout' });
-      }
-      await this.store.postponeServerMove(gameId, version, deadline);
-      return NOT_FOUND;
-    }
-    return this.untimedTurn(gameId, state, turn, now, standIn.presence ?? null);
-  }
-
-  /**
-   * A game waiting for a person to return: nothing moves in it until the wait is over, and then it ends.
-   * Pinned to the waiting version, so a return racing it wins or loses whole.
-   */
-  private async endWait(gameId: string, state: GameState): Promise<MoveResult> {
-    const due = this.serverMoveDue(state);
-    if (due !== null && due <= this.options.now().getTime()) {
-      const command: Command = { type: 'END_ALL_AWAY', afterSeconds: this.options.allAwayEndSeconds };
-      return this.act(gameId, command, {
-        expectedVersion: state.version,
-        requestHash: '',
-        operation: 'allAway',
-      });
-    }
-    await this.store.postponeServerMove(gameId, state.version, due);
-    return NOT_FOUND;
-  }
-
-  /**
-   * An untimed turn the server looked at: a nudge that ran out, or a person on turn disconnected for the
-   * table's disconnectSeconds, makes the seat away (a NORMAL bot then plays it at bot speed); otherwise the
-   * game waits for the next of those checks.
-   */
-  private async untimedTurn(
-    gameId: string,
-    state: GameState,
-    turn: number,
-    now: number,
-    presence: ConnectionStates | null,
-  ): Promise<MoveResult> {
-    const pinned = { expectedVersion: state.version, requestHash: '' };
-    const nudged = nudgeDeadline(state);
-    if (nudged !== null && nudged <= now)
-      return this.act(
-        gameId,
-        { type: 'MARK_AWAY', seat: turn, reason: 'NUDGE' },
-        { ...pinned, operation: 'nudgeExpired' },
-      );
-    let next = nudged;
-    const check = disconnectCheckDue(state);
-    const seconds = tableOptions(state).disconnectSeconds;
-    if (check !== null && seconds !== null && presence) {
-      if (check <= now) {
-        const connection = await presence.connectionState(gameId, state.seats[turn]!.playerId);
-        if (connection.connected) {
-          // Presence changes are not state: a connected player is looked at again a little later.
-          next = earliest(next, now + Math.min(DISCONNECT_RECHECK_MS, seconds * 1000));
-        } else {
-          const started = epochMillis(turnStartedAt(state)!);
-          const from = Math.max(started, connection.since?.getTime() ?? started);
-          const due = from + seconds * 1000;
-          if (due <= now) {
-            const command: Command = { type: 'MARK_AWAY', seat: turn, reason: 'DISCONNECTED' };
-            return this.act(gameId, command, { ...pinned, operation: 'disconnected' });
-          }
-          next = earliest(next, due);
-        }
-      } else next = earliest(next, check);
-    }
-    await this.store.postponeServerMove(gameId, state.version, next);
-    return NOT_FOUND;
+    return this.serverMoves.serverMove(gameId, version, decideBot, standIn);
   }
 
   /**
@@ -445,47 +275,23 @@ export class MoveService {
     // Accepted as it is, on the stored state only (a cached one may lag behind a change that makes it count).
     if (result.events.length === 0)
       return read ? { kind: 'unchanged', gameId, state: before } : { kind: 'stale', gameId };
-    const seated =
-      command.type === 'JOIN' ? command.playerId : command.type === 'ADD_BOT' ? command.botId : null;
-    const filled = result.events.flatMap((e) =>
-      command.type === 'FILL_TABLE' && e.type === 'PLAYER_JOINED' ? [e.playerId] : [],
-    );
     const move: RecordedMove = {
       gameId,
       before,
       after: result.state,
       events: result.events,
       states: result.states,
+      command,
+      mover: {
+        seatCap: options.seatCap ?? null,
+        clientSeed: options.clientSeed || null,
+        ...(bot && { botName: bot.name }),
+      },
+      gameSeed: dice?.newGameSeed ?? null,
       idempotency: null,
       serverMoveAt: this.serverMoveDue(result.state),
-      seatCap: command.type === 'JOIN' ? this.seatCap(command.playerId, options) : null,
-      gameSeed: dice?.newGameSeed ?? null,
-      ...(command.type === 'ADD_BOT' &&
-        bot && { newBot: { id: command.botId, name: bot.name, level: command.level } }),
-      ...(command.type === 'FILL_TABLE' &&
-        command.bots.length > 0 && {
-          newBots: result.events.flatMap((e) =>
-            e.type === 'PLAYER_JOINED' && e.bot ? [{ id: e.playerId, name: null, level: e.bot }] : [],
-          ),
-        }),
-      ...(command.type === 'REMOVE_BOT' && { removedBot: before.seats[command.seat]!.playerId }),
-      ...(seated !== null && {
-        clientSeed: {
-          playerId: seated,
-          seed: (command.type === 'JOIN' && options.clientSeed) || null,
-        },
-      }),
-      ...(filled.length > 0 && {
-        clientSeeds: filled.map((playerId) => ({ playerId, seed: null })),
-      }),
     };
     return { kind: 'accepted', move };
-  }
-
-  private seatCap(playerId: string, options: MoveOptions): { playerId: string; max: number } | null {
-    return options.seatCap === null || options.seatCap === undefined
-      ? null
-      : { playerId, max: options.seatCap };
   }
 
   /** After a commit: caches the new state and tells this process's listeners (the change bus among them). */

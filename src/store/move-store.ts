@@ -1,42 +1,22 @@
 // The narrow interface through which the move service reads games and records moves.
-import type { BotLevel, GameEvent, GameState, KeyChain } from '../engine';
+import type { GameState } from '../engine';
 import type { MoveDice } from './fairness.repository';
 import type { IdempotencyRecord, IdempotencyWrite } from './idempotency.repository';
+import type { MoveRecordInput } from './move-record';
 
-/** A move the engine accepted, with what its commit must also record besides the events. */
-export interface RecordedMove {
+/**
+ * A move the engine accepted. The store reads what its commit must also record (seats, seeds, bots' players,
+ * the open-games cap) off its events and the states around them: see moveRecord.
+ */
+export interface RecordedMove extends MoveRecordInput {
   readonly gameId: string;
-  /** The state the move was decided on; null for a game being created. */
-  readonly before: GameState | null;
   readonly after: GameState;
-  readonly events: readonly GameEvent[];
   /** The state right after each event, when the engine kept them (not stored: handed to the feeds). */
   readonly states?: readonly GameState[];
   /** The key and response a retry must be answered with, when the player sent a key. */
   readonly idempotency: IdempotencyWrite | null;
   /** When the server is next due to move in the game by itself (epoch ms), or null. */
   readonly serverMoveAt: number | null;
-  /** A new game's secret key chain; its row is inserted by this write. */
-  readonly newGame?: {
-    readonly chainRoot: Buffer;
-    readonly commitment: string;
-    /** The chain already walked from `chainRoot`, kept for the game's first moves. */
-    readonly chain?: KeyChain;
-  };
-  /** The open-games cap the seated player is held to (a create or a join). */
-  readonly seatCap?: { readonly playerId: string; readonly max: number } | null;
-  /** A bot's player, created in the same commit that seats it; a null name takes the table's next default. */
-  readonly newBot?: { readonly id: string; readonly name: string | null; readonly level: BotLevel };
-  /** Bots' players a quick-play fill seats, created in its commit with the table's next default names. */
-  readonly newBots?: readonly { readonly id: string; readonly name: null; readonly level: BotLevel }[];
-  /** The bots a fill seats, whose client seeds the server draws. */
-  readonly clientSeeds?: readonly { readonly playerId: string; readonly seed: null }[];
-  /** A removed bot's player, deleted with its seat. */
-  readonly removedBot?: string;
-  /** The client seed of the player this move seats; null: the server draws it (FairnessRecords). */
-  readonly clientSeed?: { readonly playerId: string; readonly seed: string | null };
-  /** The game seed a start fixes. */
-  readonly gameSeed?: string | null;
 }
 
 /**
@@ -70,7 +50,7 @@ export interface MoveStore {
   recordRefusal(record: IdempotencyWrite): Promise<boolean>;
   /** The dice of a move that may roll; 'stale' when the stored seats differ from `state`'s. */
   diceFor(gameId: string, state: GameState): Promise<MoveDice | null | 'stale'>;
-  /** Records an accepted move, guarded by `before`'s version (0 for a new game). */
+  /** Records an accepted move, guarded by `before`'s version (0 for a new game, whose key chain it draws). */
   write(move: RecordedMove): Promise<WriteOutcome>;
   /** Moves the game's next server-move time while it is still at `version`. */
   postponeServerMove(gameId: string, version: number, at: number | null): Promise<void>;

@@ -1,19 +1,14 @@
 // Recording moves in PostgreSQL: one guarded statement for a move in play, one transaction for a seating change.
-import {
-  applyEvent,
-  changesSeating,
-  quickPlayKey,
-  tableLinks,
-  tableOptions,
-  type GameState,
-} from '../engine';
+import { applyEvent, quickPlayKey, tableLinks, tableOptions, type GameState } from '../engine';
 import type { Pool, PoolClient } from 'pg';
 import { withConnection } from '../database/checkout';
 import { EventLog, LOG_SNAPSHOT_EVERY } from './event-log';
+import { newChain, type NewChain } from '../security/fair-dice-secrets';
 import { hashToken, newToken } from '../security/tokens';
 import type { FairnessRecords, MoveDice } from './fairness.repository';
 import type { GameStateCache } from './game-state-cache';
 import type { IdempotencyRecord, IdempotencyRecords, IdempotencyWrite } from './idempotency.repository';
+import { moveRecord, type MoveRecord, type NewBotPlayer } from './move-record';
 import { moveStatement } from './move-statement';
 import type { MoveStore, RecordedMove, WriteOutcome } from './move-store';
 import { checkSeatCap, SeatCapReached } from './seat-cap';
@@ -61,7 +56,7 @@ async function rewriteSeats(client: PoolClient, gameId: string, state: GameState
   );
 }
 
-async function insertGame(client: PoolClient, gameId: string, s: GameState, chain: RecordedMove['newGame']) {
+async function insertGame(client: PoolClient, gameId: string, s: GameState, chain: NewChain) {
   await client.query(
     `INSERT INTO games (id, name, status, preset, rules, max_players, host_id, version, state, created_at, updated_at,
                        chain_root, commitment, visibility, rated, allow_spectators, quick_play_key, previous_game_id,
@@ -76,8 +71,8 @@ async function insertGame(client: PoolClient, gameId: string, s: GameState, chai
       s.maxPlayers,
       s.host,
       s.createdAt,
-      chain!.chainRoot,
-      chain!.commitment,
+      chain.root,
+      chain.commitment,
       tableOptions(s).visibility,
       tableOptions(s).rated,
       tableOptions(s).allowSpectators,
@@ -88,7 +83,7 @@ async function insertGame(client: PoolClient, gameId: string, s: GameState, chai
 }
 
 /** A bot's player row; the game row is locked, so the seats whose names the default avoids cannot change. */
-async function insertBot(client: PoolClient, gameId: string, bot: NonNullable<RecordedMove['newBot']>) {
+async function insertBot(client: PoolClient, gameId: string, bot: NewBotPlayer) {
   await client.query(
     `INSERT INTO players (id, name, token_hash, bot_level)
      SELECT $1, coalesce($2, (
@@ -178,18 +173,12 @@ export class PgMoveStore implements MoveStore {
   }
 
   private async writeMove(move: RecordedMove): Promise<WriteOutcome> {
-    const seating = move.before === null || changesSeating(move.events);
-    const inTransaction =
-      seating ||
-      (move.gameSeed ?? null) !== null ||
-      move.newBot !== undefined ||
-      move.newBots !== undefined ||
-      move.removedBot !== undefined ||
-      move.clientSeed !== undefined ||
-      (move.seatCap ?? null) !== null;
-    if (!inTransaction) return (await this.recordMove(this.pool, move)) ? WRITTEN : LOST;
+    const record = moveRecord(move);
+    if (!record.inTransaction) return (await this.recordMove(this.pool, move, record)) ? WRITTEN : LOST;
+    // A new game's secret key chain, drawn before the transaction holds a connection.
+    const chain = move.before === null ? newChain() : null;
     try {
-      return (await this.transaction((client) => this.writeInTransaction(client, move, seating)))
+      return (await this.transaction((client) => this.writeInTransaction(client, move, record, chain)))
         ? WRITTEN
         : LOST;
     } catch (error) {
@@ -201,21 +190,23 @@ export class PgMoveStore implements MoveStore {
   private async writeInTransaction(
     client: PoolClient,
     move: RecordedMove,
-    seating: boolean,
+    record: MoveRecord,
+    chain: NewChain | null,
   ): Promise<boolean> {
     const { gameId, before, after } = move;
-    if (before === null) {
+    const { seatCap, seating } = record;
+    if (chain) {
       // Kept before the insert: the creator's seed is derived from k[0] in this transaction.
-      if (move.newGame?.chain) this.fairness.keepCreated(gameId, move.newGame.chain);
-      if (move.seatCap) await checkSeatCap(client, move.seatCap.playerId, move.seatCap.max);
-      await insertGame(client, gameId, after, move.newGame);
+      this.fairness.keepCreated(gameId, chain.chain);
+      if (seatCap) await checkSeatCap(client, seatCap.playerId, seatCap.max);
+      await insertGame(client, gameId, after, chain);
     } else {
-      if (!(await lockGameAt(client, gameId, before.version))) return false;
-      if (move.seatCap) await checkSeatCap(client, move.seatCap.playerId, move.seatCap.max);
-      if (move.newBot) await insertBot(client, gameId, move.newBot);
+      if (!(await lockGameAt(client, gameId, before!.version))) return false;
+      if (seatCap) await checkSeatCap(client, seatCap.playerId, seatCap.max);
+      if (record.newBot) await insertBot(client, gameId, record.newBot);
       // One at a time, each given a placeholder seat (negative: the seats are rewritten below) so that the
       // next one's default name avoids it.
-      for (const [i, bot] of (move.newBots ?? []).entries()) {
+      for (const [i, bot] of record.filledBots.entries()) {
         await insertBot(client, gameId, bot);
         await client.query(
           'INSERT INTO seats (game_id, position, player_id, dice_count) VALUES ($1, $2, $3, 0)',
@@ -230,15 +221,13 @@ export class PgMoveStore implements MoveStore {
     // A bot sits at one table only and has played nothing yet: it goes with its seat, so that adding and
     // removing bots cannot pile up players.
     // (A bot carried over from an earlier game by a rematch stays: its seats there still name it.)
-    if (move.removedBot)
+    if (record.removedBot)
       await client.query(
         `DELETE FROM players p WHERE p.id = $1 AND p.bot_level IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.player_id = p.id)`,
-        [move.removedBot],
+        [record.removedBot],
       );
-    if (move.clientSeed)
-      await this.fairness.recordClientSeed(client, gameId, move.clientSeed.playerId, move.clientSeed.seed);
-    for (const c of move.clientSeeds ?? [])
+    for (const c of record.clientSeeds)
       await this.fairness.recordClientSeed(client, gameId, c.playerId, c.seed);
     // Bots' seeds follow their seats: rewritten when the lobby's seats change, and fixed at the start from the
     // seats the game seed was computed from, before it is recorded.
@@ -248,18 +237,18 @@ export class PgMoveStore implements MoveStore {
     } else if (seating && after.status === 'LOBBY') {
       await this.fairness.recordBotSeeds(client, gameId, after.seats);
     }
-    return this.recordMove(client, move);
+    return this.recordMove(client, move, record);
   }
 
   /** Runs the move statement; false when the game was no longer at the version (or the key was taken). */
-  private async recordMove(client: Queryable, move: RecordedMove): Promise<boolean> {
+  private async recordMove(client: Queryable, move: RecordedMove, record: MoveRecord): Promise<boolean> {
     const statement = moveStatement({
       gameId: move.gameId,
       before: move.before,
       after: move.after,
       events: move.events,
       expectedVersion: move.before?.version ?? 0,
-      seatsRewritten: move.before === null || changesSeating(move.events),
+      seatsRewritten: record.seating,
       idempotency: move.idempotency,
       serverMoveAt: move.serverMoveAt,
     });

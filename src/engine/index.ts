@@ -35,4 +35,5 @@ export * from './state';
 export * from './table.actions';
 export { epochMillis } from './timestamps';
 export * from './view';
+export * from './watchers';
 export * from './violations';

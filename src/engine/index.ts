@@ -15,6 +15,7 @@ export {
   createGame,
   DISCONNECT_SECONDS,
   GAME_NAME_MAX_LENGTH,
+  type GivenTableOptions,
   INVITE_CODE_ALPHABET,
   INVITE_CODE_LENGTH,
   INVITE_REQUIRED_MESSAGE,
@@ -23,6 +24,7 @@ export {
   TIMEOUTS_TO_FORFEIT,
   TURN_SECONDS,
   type NewGame,
+  withTableDefaults,
 } from './lobby.actions';
 export * from './odds';
 export * from './places';

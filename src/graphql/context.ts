@@ -22,7 +22,7 @@ import { createPlayerLoaders, type PlayerLoaders } from './player-loaders';
 export interface Services {
   readonly players: PlayerRepository;
   readonly gameMoves: MoveService;
-  /** Quick play and rematches. */
+  /** Creating, joining, bots, quick play and rematches, held to the seat cap and invite-guess limit. */
   readonly tables: TablesService;
   /** Followers of each game across processes (Game.spectatorCount). */
   readonly spectators?: SpectatorCount;
@@ -31,11 +31,6 @@ export interface Services {
     readonly tracker: PresenceTracker;
     readonly rows: PresenceRepository;
     readonly playerEvents: PlayerEventFeed;
-  };
-  /** Wrong invite codes a player may give: token buckets by player id (see SECURITY.md). */
-  readonly inviteGuesses?: {
-    check(playerId: string): number;
-    take(playerId: string): number;
   };
   readonly gameReads: GameReads;
   readonly gameFairness: FairnessRecords;
@@ -52,8 +47,6 @@ export interface Services {
   /** The table chat: sending, reading and muting, and its live feeds. */
   readonly chat: ChatService;
   readonly chatFeeds: ChatFeeds;
-  /** Games (lobby or in play) a player may sit in at once. */
-  readonly maxActiveGamesPerPlayer: number;
   /** Told of every game mutation's outcome and the transport it came on (metrics). */
   readonly onMoveOutcome?: (operation: string, outcome: string, transport: 'http' | 'ws') => void;
 }

@@ -13,7 +13,7 @@ export {
   type StandIn,
   type StandInDecider,
 } from './move.service';
-export { TablesService, type QuickPlayRequest } from './tables.service';
+export { quickPlayDefaults, TablesService, type QuickPlayRequest } from './tables.service';
 export type { MoveError, MoveErrorCode, MoveOptions, MoveResult } from './move-result';
 
 /** The move service over a process's game storage (by default the system clock, bot think time and wait). */

@@ -8,6 +8,7 @@ import {
   TIMEOUTS_TO_FORFEIT,
   TURN_SECONDS,
   violation,
+  withTableDefaults,
   type RuleOverrides,
   type RuleSet,
   type Violation,
@@ -19,7 +20,6 @@ import { AddBotInput, RemoveBotInput } from '../inputs/bot.input';
 import { CreateGameInput } from '../inputs/create-game.input';
 import { GameInput } from '../inputs/game.input';
 import type { RuleOverridesInput } from '../inputs/rule-overrides.input';
-import { GameVisibility } from '../types/enums';
 import { GamePayload } from '../types/payloads.type';
 import * as valid from '../validation';
 import { act, moveOutcome, prepareMove, requestHash } from './game-mutation';
@@ -100,23 +100,24 @@ export class LobbyResolver {
       'disconnectSeconds',
       DISCONNECT_SECONDS,
     );
-    const table = {
-      visibility: input.visibility ?? GameVisibility.PUBLIC,
-      rated: input.rated ?? true,
-      allowSpectators: input.allowSpectators ?? true,
-      chat: input.chat ?? true,
-      awayAfterTimeouts: input.awayAfterTimeouts ?? true,
+    const { visibility, rated, allowSpectators, chat, awayAfterTimeouts } = input;
+    // The request is fingerprinted as the table it makes: an option left out is the same as its default.
+    const table = withTableDefaults({
+      visibility,
+      rated,
+      allowSpectators,
+      chat,
+      awayAfterTimeouts,
       disconnectSeconds,
-    };
+    });
     const settings = { name, maxPlayers, turnSeconds, timeoutsToForfeit, table };
-    const result = await ctx.services.gameMoves.create(
+    const result = await ctx.services.tables.create(
       { host: ctx.viewer!.id, rules: rules.rules, ...settings },
       {
         operation,
         idempotencyKey,
         // The overrides count as the rules they resolve to.
         requestHash: requestHash(operation, { ...input, ...settings, clientSeed, overrides: rules.rules }),
-        seatCap: ctx.services.maxActiveGamesPerPlayer,
         clientSeed,
       },
     );
@@ -131,22 +132,13 @@ export class LobbyResolver {
   ): Promise<GamePayload> {
     const clientSeed = valid.clientSeed(input.clientSeed);
     const move = prepareMove('joinGame', input, { clientSeed });
-    const seatCap = ctx.services.maxActiveGamesPerPlayer;
+    const options = { ...move.options, clientSeed };
     const inviteCode = input.inviteCode ?? null;
-    // Wrong invite codes are counted per player: guessing runs out long before the code space does.
-    const guesses = ctx.services.inviteGuesses;
-    const playerId = ctx.viewer!.id;
-    if (inviteCode !== null && guesses) {
-      const wait = guesses.check(playerId);
-      if (wait > 0) throw rateLimited('player', wait, 'wrong invite codes');
+    const result = await ctx.services.tables.join(move.gameId, ctx.viewer!.id, inviteCode, options);
+    if (result.kind === 'too_many_guesses') {
+      throw rateLimited('player', result.retryAfterSeconds, 'wrong invite codes');
     }
-    const payload = await act(ctx, { ...move, options: { ...move.options, seatCap, clientSeed } }, () => ({
-      type: 'JOIN',
-      playerId,
-      inviteCode,
-    }));
-    if (inviteCode !== null && payload.userErrors[0]?.code === 'INVITE_REQUIRED') guesses?.take(playerId);
-    return payload;
+    return moveOutcome(ctx, options.operation, result, move.clientMutationId);
   }
 
   @Mutation(() => GamePayload, {
@@ -159,15 +151,11 @@ export class LobbyResolver {
     input: AddBotInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
-    const checked = valid.botName(input.name);
-    // A bot may not pass for a person: no name that looks like one a person holds.
-    if (checked && (await ctx.services.players.isPersonName(checked.skeletons))) {
-      throw valid.nameTaken(checked.name);
-    }
-    const name = checked?.name ?? null;
-    const move = prepareMove('addBot', input, { name });
+    const name = valid.botName(input.name);
+    const move = prepareMove('addBot', input, { name: name?.name ?? null });
     const bot = { name, level: input.level };
-    const result = await ctx.services.gameMoves.addBot(move.gameId, ctx.viewer!.id, bot, move.options);
+    const result = await ctx.services.tables.addBot(move.gameId, ctx.viewer!.id, bot, move.options);
+    if (result.kind === 'name_taken') throw valid.nameTaken(name!.name);
     return moveOutcome(ctx, move.options.operation, result, move.clientMutationId);
   }
 

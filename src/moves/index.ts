@@ -13,6 +13,7 @@ export {
   type StandIn,
   type StandInDecider,
 } from './move.service';
+export { askedRules } from './asked-rules';
 export { quickPlayDefaults, TablesService, type QuickPlayRequest } from './tables.service';
 export type { MoveError, MoveErrorCode, MoveOptions, MoveResult } from './move-result';
 

@@ -4,22 +4,17 @@ import {
   DISCONNECT_SECONDS,
   GAME_NAME_MAX_LENGTH,
   LIMITS,
-  resolveRules,
   TIMEOUTS_TO_FORFEIT,
   TURN_SECONDS,
-  violation,
   withTableDefaults,
-  type RuleOverrides,
-  type RuleSet,
-  type Violation,
 } from '../../engine';
+import { askedRules } from '../../moves';
 import type { GraphQLContext } from '../context';
 import { badInput } from '../errors';
 import { rateLimited } from '../rate-limit-error';
 import { AddBotInput, RemoveBotInput } from '../inputs/bot.input';
 import { CreateGameInput } from '../inputs/create-game.input';
 import { GameInput } from '../inputs/game.input';
-import type { RuleOverridesInput } from '../inputs/rule-overrides.input';
 import { GamePayload } from '../types/payloads.type';
 import * as valid from '../validation';
 import { act, moveOutcome, prepareMove, requestHash } from './game-mutation';
@@ -29,35 +24,6 @@ import { act, moveOutcome, prepareMove, requestHash } from './game-mutation';
  * the engine decides against the game's rules (INVALID_RULES).
  */
 const SEATS = { min: LIMITS.minPlayers, max: LIMITS.maxPlayers } as const;
-
-/** The input's rule options are the engine's (null keeps the preset's value): a mismatch does not compile. */
-type GivenOverrides = { readonly [K in keyof RuleOverrides]?: RuleOverrides[K] | null };
-
-/**
- * The rules a createGame asks for, as the engine resolves them. The input's options translate into the
- * engine's overrides: a null option keeps the preset's value, and `unlimitedDice` is the engine's null
- * maxDice, so it cannot come with a maxDice.
- */
-function rulesOf(
-  preset: CreateGameInput['preset'],
-  input: RuleOverridesInput | null | undefined,
-): { readonly ok: true; readonly rules: RuleSet } | { readonly ok: false; readonly violation: Violation } {
-  const { unlimitedDice, ...options } = input ?? {};
-  const given: GivenOverrides = options;
-  const overrides: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(given)) if (v !== null && v !== undefined) overrides[k] = v;
-  if (unlimitedDice) {
-    if (overrides.maxDice !== undefined) {
-      const message = 'give either maxDice or unlimitedDice, not both';
-      return { ok: false, violation: violation('INVALID_RULES', message, ['overrides', 'maxDice']) };
-    }
-    overrides.maxDice = null;
-  }
-  const rules = resolveRules(preset, overrides as RuleOverrides);
-  return rules.ok
-    ? rules
-    : { ok: false, violation: violation('INVALID_RULES', rules.message, ['overrides', rules.field]) };
-}
 
 /** A client seed is joinGame's own field of GameInput. */
 function noClientSeed(input: GameInput): void {
@@ -90,7 +56,7 @@ export class LobbyResolver {
       'timeoutsToForfeit',
       TIMEOUTS_TO_FORFEIT,
     );
-    const rules = rulesOf(input.preset, input.overrides);
+    const rules = askedRules(input.preset, input.overrides);
     if (!rules.ok) {
       const refused = { kind: 'refused', gameId: null, state: null, error: rules.violation } as const;
       return moveOutcome(ctx, operation, refused, clientMutationId);

@@ -242,8 +242,11 @@ export async function startApp(options: AppOptions): Promise<App> {
       await new Promise((resolve) => setTimeout(resolve, ACCOUNT_NOTICE_GRACE_MS));
     },
     gameMoves: moves,
-    tables: new TablesService(moves, games.moves, games.tables),
-    inviteGuesses: new RateLimiter(INVITE_GUESSES),
+    tables: new TablesService(moves, games.moves, games.tables, {
+      seatCap: limits.maxActiveGamesPerPlayer,
+      inviteGuesses: new RateLimiter(INVITE_GUESSES),
+      people: players,
+    }),
     spectators,
     presence,
     playerEvents,
@@ -259,7 +262,6 @@ export async function startApp(options: AppOptions): Promise<App> {
     lobby: new LobbyFeed(bus, games.reads, games.feedChecks, log),
     chat: chat.service,
     chatFeeds: chat.feeds,
-    maxActiveGamesPerPlayer: limits.maxActiveGamesPerPlayer,
     onMoveOutcome: (operation, outcome, transport) => metrics.move(operation, outcome, transport),
   };
   const turnTimer = new TurnTimer({

@@ -91,16 +91,6 @@ export interface ChatAnnouncer {
 
 const OPERATION = 'sendChatMessage';
 
-/** Whether `playerId` holds a seat in the game (from joining until leaving the lobby or being kicked). */
-export function isSeated(state: GameState, playerId: string | null): boolean {
-  return playerId !== null && seatOf(state, playerId) >= 0;
-}
-
-/** Whether a viewer may read the game's chat: anyone where spectators are allowed, else seated players. */
-export function mayReadChat(state: GameState, viewerId: string | null): boolean {
-  return !keptOutOf(state, viewerId, 'chat');
-}
-
 /**
  * Whether a reader's right to the game's chat can change while they follow it: a game open to spectators
  * keeps its chat open to all for its life; elsewhere a kick, leaving or the start can take it away.
@@ -219,7 +209,7 @@ export class ChatService {
       return { code: 'GAME_NOT_IN_PROGRESS', message: 'the game was cancelled: its chat is closed' };
     }
     const options = tableOptions(state);
-    if (!isSeated(state, playerId) && !options.allowSpectators) {
+    if (keptOutOf(state, playerId, 'chat')) {
       return {
         code: 'SPECTATORS_NOT_ALLOWED',
         message: 'this game allows no spectators: only its seated players may chat',
@@ -257,14 +247,14 @@ export class ChatService {
 
   /** A page of the game's chat as the viewer may read it (empty when they may not read it). */
   async page(state: GameState, gameId: string, viewerId: string | null, afterSeq: number, first: number) {
-    if (!mayReadChat(state, viewerId)) return [];
+    if (keptOutOf(state, viewerId, 'chat')) return [];
     return this.store.page(gameId, afterSeq, first, viewerId);
   }
 
   /** One message as the viewer may read it: null when it does not exist, is hidden to them or muted. */
   async one(gameId: string, seq: number, viewerId: string | null): Promise<ChatRecord | null> {
     const state = await this.games.load(gameId);
-    if (!state || !mayReadChat(state, viewerId)) return null;
+    if (!state || keptOutOf(state, viewerId, 'chat')) return null;
     const message = await this.store.one(gameId, seq);
     if (!message) return null;
     if (viewerId && (await this.store.mutes(viewerId, message.authorId))) return null;

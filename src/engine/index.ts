@@ -23,6 +23,7 @@ export {
   TIMEOUTS_TO_FORFEIT,
   TURN_SECONDS,
   type NewGame,
+  withTableDefaults,
 } from './lobby.actions';
 export * from './odds';
 export * from './places';
@@ -35,4 +36,5 @@ export * from './state';
 export * from './table.actions';
 export { epochMillis } from './timestamps';
 export * from './view';
+export * from './watchers';
 export * from './violations';

@@ -85,7 +85,7 @@ export function createGame(input: NewGame, at: string): ActionResult {
       ),
     );
   }
-  const table: TableOptions = { ...DEFAULT_TABLE_OPTIONS, ...definedOnly(input.table ?? {}) };
+  const table = withTableDefaults(input.table ?? {});
   if (table.disconnectSeconds !== null && !inRange(table.disconnectSeconds, DISCONNECT_SECONDS)) {
     return fail(
       violation(
@@ -123,8 +123,13 @@ export function createGame(input: NewGame, at: string): ActionResult {
   return done(t);
 }
 
-function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** Table options as asked: any of them absent, or null (the default of the one that may be null). */
+export type GivenTableOptions = { readonly [K in keyof TableOptions]?: TableOptions[K] | null };
+
+/** The table's options: each one not given takes its default (DEFAULT_TABLE_OPTIONS). */
+export function withTableDefaults(given: GivenTableOptions): TableOptions {
+  const set = Object.entries(given).filter(([, v]) => v !== undefined && v !== null);
+  return { ...DEFAULT_TABLE_OPTIONS, ...(Object.fromEntries(set) as Partial<TableOptions>) };
 }
 
 function inRange(n: number, range: { readonly min: number; readonly max: number }): boolean {

@@ -324,33 +324,3 @@ export function selfOrNextActive(state: GameState, seat: number): number | null 
 export function lastBid(round: RoundState): BidState | null {
   return round.bids[round.bids.length - 1] ?? null;
 }
-
-/**
- * Whether a viewer who holds no seat is kept out of the game: it does not allow spectators and has started
- * (a cancelled lobby never started).
- */
-function closedToSpectators(state: GameState): boolean {
-  return !tableOptions(state).allowSpectators && state.startedAt !== null;
-}
-
-/** What of a game a viewer follows: the game and its events, or its table chat. */
-export type FollowedPart = 'game' | 'chat';
-
-/**
- * Whether a viewer is kept out of a part of the game, the one rule of every read and live stream: a game
- * without spectators shows itself to viewers without a seat until it starts (so it can be found and joined),
- * and its chat to them never. A viewer loses the right by being kicked, leaving the lobby, or the start.
- */
-export function keptOutOf(state: GameState, viewerId: PlayerId | null, part: FollowedPart): boolean {
-  if (viewerId !== null && seatOf(state, viewerId) >= 0) return false;
-  return part === 'chat' ? !tableOptions(state).allowSpectators : closedToSpectators(state);
-}
-
-/**
- * Whether the game is listed to a viewer (games, lobbyEvents, Player.games, the export): a PRIVATE game
- * only to its seated players, and one closed to spectators only to them too.
- */
-export function listedTo(state: GameState, viewerId: PlayerId | null): boolean {
-  if (viewerId !== null && seatOf(state, viewerId) >= 0) return true;
-  return tableOptions(state).visibility === 'PUBLIC' && !closedToSpectators(state);
-}

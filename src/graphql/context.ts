@@ -21,7 +21,7 @@ import { createPlayerLoaders, type PlayerLoaders } from './player-loaders';
 export interface Services {
   readonly players: PlayerRepository;
   readonly gameMoves: MoveService;
-  /** Quick play and rematches. */
+  /** Creating, joining, bots, quick play and rematches, held to the seat cap and invite-guess limit. */
   readonly tables: TablesService;
   /** Followers of each game across processes (Game.spectatorCount). */
   readonly spectators?: SpectatorCount;
@@ -29,11 +29,6 @@ export interface Services {
   readonly presence?: Omit<Presence, 'stop'>;
   /** What concerns each player in any game, across processes (playerEvents). */
   readonly playerEvents?: PlayerEventFeed;
-  /** Wrong invite codes a player may give: token buckets by player id (see SECURITY.md). */
-  readonly inviteGuesses?: {
-    check(playerId: string): number;
-    take(playerId: string): number;
-  };
   readonly gameReads: GameReads;
   readonly gameFairness: FairnessRecords;
   readonly history: GameHistoryQueries;
@@ -49,8 +44,6 @@ export interface Services {
   /** The table chat: sending, reading and muting, and its live feeds. */
   readonly chat: ChatService;
   readonly chatFeeds: ChatFeeds;
-  /** Games (lobby or in play) a player may sit in at once. */
-  readonly maxActiveGamesPerPlayer: number;
   /** Told of every game mutation's outcome and the transport it came on (metrics). */
   readonly onMoveOutcome?: (operation: string, outcome: string, transport: 'http' | 'ws') => void;
 }

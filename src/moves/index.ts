@@ -11,7 +11,8 @@ export {
   type StandIn,
   type StandInDecider,
 } from './server-moves.policy';
-export { TablesService, type QuickPlayRequest } from './tables.service';
+export { askedRules } from './asked-rules';
+export { quickPlayDefaults, TablesService, type QuickPlayRequest } from './tables.service';
 export type { MoveError, MoveErrorCode, MoveOptions, MoveResult } from './move-result';
 
 /** The move service over a process's game storage (by default the system clock, bot think time and wait). */

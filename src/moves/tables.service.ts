@@ -1,16 +1,19 @@
-// The tables' use cases: quick play (a seat at the oldest open table of its kind, or a new one) and rematch.
+// The tables' use cases: creating and joining a game, seating a bot, quick play (a seat at the oldest open
+// table of its kind, or a new one) and rematch; with the limits a seat is held to.
 import {
   PRESETS,
   rematchRefusal,
   seatOf,
   tableLinks,
   tableOptions,
+  type NewGame,
   type PlayerId,
   type PresetName,
 } from '../engine';
+import type { NameSkeletons } from '../security/name-skeleton';
 import type { MoveStore } from '../store/move-store';
 import type { TableQueries } from '../store/tables.queries';
-import type { MoveService } from './move.service';
+import type { MoveService, NewBot } from './move.service';
 import type { MoveOptions, MoveResult } from './move-result';
 
 /** Open tables quick play looks at per call, oldest first (more only when all of them turn it away). */
@@ -23,6 +26,40 @@ export interface QuickPlayRequest {
   readonly preset: PresetName;
   readonly players: number;
   readonly botFillSeconds: number;
+}
+
+/** What quick play takes for a size or a bot fill delay not asked for. */
+export function quickPlayDefaults(asked: {
+  readonly players?: number | null;
+  readonly botFillSeconds?: number | null;
+}): { readonly players: number; readonly botFillSeconds: number } {
+  return { players: asked.players ?? 4, botFillSeconds: asked.botFillSeconds ?? 20 };
+}
+
+/** What a seat is held to, and what a bot's name is checked against. */
+export interface TableGuards {
+  /** The most open games (lobby or in play) a player may sit in at once. */
+  readonly seatCap: number;
+  /** Wrong invite codes a player may give: token buckets by player id (see SECURITY.md). */
+  readonly inviteGuesses: {
+    /** Seconds to wait before the next guess; 0: a guess is left. */
+    check(playerId: string): number;
+    take(playerId: string): number;
+  };
+  /** Whether a name looks like one a person holds (equal skeletons). */
+  readonly people: { isPersonName(skeletons: NameSkeletons): Promise<boolean> };
+}
+
+/** A join refused before the move: the player ran out of wrong invite codes for now. */
+export interface TooManyGuesses {
+  readonly kind: 'too_many_guesses';
+  readonly retryAfterSeconds: number;
+}
+
+/** A bot the host asks for; its name with the skeletons it is checked by. */
+export interface AskedBot {
+  readonly name: { readonly name: string; readonly skeletons: NameSkeletons } | null;
+  readonly level: NewBot['level'];
 }
 
 /** The game as it is, answered to a player who already holds a seat in it. */
@@ -38,7 +75,53 @@ export class TablesService {
     private readonly moves: MoveService,
     private readonly store: MoveStore,
     private readonly tables: TableQueries,
+    private readonly guards: TableGuards,
   ) {}
+
+  /** The options of a move that takes a seat: held to the seat cap. */
+  private seatTaking(options: MoveOptions): MoveOptions {
+    return { ...options, seatCap: this.guards.seatCap };
+  }
+
+  /** Creates a game in its lobby, its host in seat 0. */
+  create(game: NewGame, options: MoveOptions): Promise<MoveResult> {
+    return this.moves.create(game, this.seatTaking(options));
+  }
+
+  /**
+   * Seats `playerId` in a game in its lobby. Wrong invite codes are counted per player, so guessing runs
+   * out long before the code space does.
+   */
+  async join(
+    gameId: string,
+    playerId: PlayerId,
+    inviteCode: string | null,
+    options: MoveOptions,
+  ): Promise<MoveResult | TooManyGuesses> {
+    const guesses = this.guards.inviteGuesses;
+    if (inviteCode !== null) {
+      const wait = guesses.check(playerId);
+      if (wait > 0) return { kind: 'too_many_guesses', retryAfterSeconds: wait };
+    }
+    const command = { type: 'JOIN', playerId, inviteCode } as const;
+    const result = await this.moves.act(gameId, command, this.seatTaking(options));
+    if (inviteCode !== null && result.kind === 'refused' && result.error.code === 'INVITE_REQUIRED') {
+      guesses.take(playerId);
+    }
+    return result;
+  }
+
+  /** The host seats a bot; a bot may not pass for a person, so no name that looks like one a person holds. */
+  async addBot(
+    gameId: string,
+    hostId: PlayerId,
+    bot: AskedBot,
+    options: MoveOptions,
+  ): Promise<MoveResult | { readonly kind: 'name_taken' }> {
+    if (bot.name && (await this.guards.people.isPersonName(bot.name.skeletons)))
+      return { kind: 'name_taken' };
+    return this.moves.addBot(gameId, hostId, { name: bot.name?.name ?? null, level: bot.level }, options);
+  }
 
   /**
    * Seats `playerId` at the oldest PUBLIC, rated quick-play table in its lobby of the same preset and size
@@ -46,7 +129,8 @@ export class TablesService {
    * already seated at such a table gets it back. Calls of one kind run one at a time across every process
    * (an advisory lock), so concurrent calls fill one table before opening the next and never overfill it.
    */
-  quickPlay(playerId: PlayerId, request: QuickPlayRequest, options: MoveOptions): Promise<MoveResult> {
+  quickPlay(playerId: PlayerId, request: QuickPlayRequest, asked: MoveOptions): Promise<MoveResult> {
+    const options = this.seatTaking(asked);
     const key = `${request.preset}:${request.players}`;
     return this.tables.withLock(`quickplay:${key}`, async () => {
       const { seated, open } = await this.tables.quickPlayTables(key, playerId, CANDIDATES);
@@ -80,7 +164,8 @@ export class TablesService {
    * calls seat the caller in it. Calls for one game run one at a time across processes (an advisory lock,
    * and the unique link from the new game to the old one).
    */
-  async rematch(playerId: PlayerId, gameId: string, options: MoveOptions): Promise<MoveResult> {
+  async rematch(playerId: PlayerId, gameId: string, asked: MoveOptions): Promise<MoveResult> {
+    const options = this.seatTaking(asked);
     const finished = await this.store.load(gameId);
     if (!finished) return { kind: 'not_found' };
     const refused = rematchRefusal(finished, playerId);

@@ -4,22 +4,17 @@ import {
   DISCONNECT_SECONDS,
   GAME_NAME_MAX_LENGTH,
   LIMITS,
-  resolveRules,
   TIMEOUTS_TO_FORFEIT,
   TURN_SECONDS,
-  violation,
-  type RuleOverrides,
-  type RuleSet,
-  type Violation,
+  withTableDefaults,
 } from '../../engine';
+import { askedRules } from '../../moves';
 import type { GraphQLContext } from '../context';
 import { badInput } from '../errors';
 import { rateLimited } from '../rate-limit-error';
 import { AddBotInput, RemoveBotInput } from '../inputs/bot.input';
 import { CreateGameInput } from '../inputs/create-game.input';
 import { GameInput } from '../inputs/game.input';
-import type { RuleOverridesInput } from '../inputs/rule-overrides.input';
-import { GameVisibility } from '../types/enums';
 import { GamePayload } from '../types/payloads.type';
 import * as valid from '../validation';
 import { act, moveOutcome, prepareMove, requestHash } from './game-mutation';
@@ -29,35 +24,6 @@ import { act, moveOutcome, prepareMove, requestHash } from './game-mutation';
  * the engine decides against the game's rules (INVALID_RULES).
  */
 const SEATS = { min: LIMITS.minPlayers, max: LIMITS.maxPlayers } as const;
-
-/** The input's rule options are the engine's (null keeps the preset's value): a mismatch does not compile. */
-type GivenOverrides = { readonly [K in keyof RuleOverrides]?: RuleOverrides[K] | null };
-
-/**
- * The rules a createGame asks for, as the engine resolves them. The input's options translate into the
- * engine's overrides: a null option keeps the preset's value, and `unlimitedDice` is the engine's null
- * maxDice, so it cannot come with a maxDice.
- */
-function rulesOf(
-  preset: CreateGameInput['preset'],
-  input: RuleOverridesInput | null | undefined,
-): { readonly ok: true; readonly rules: RuleSet } | { readonly ok: false; readonly violation: Violation } {
-  const { unlimitedDice, ...options } = input ?? {};
-  const given: GivenOverrides = options;
-  const overrides: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(given)) if (v !== null && v !== undefined) overrides[k] = v;
-  if (unlimitedDice) {
-    if (overrides.maxDice !== undefined) {
-      const message = 'give either maxDice or unlimitedDice, not both';
-      return { ok: false, violation: violation('INVALID_RULES', message, ['overrides', 'maxDice']) };
-    }
-    overrides.maxDice = null;
-  }
-  const rules = resolveRules(preset, overrides as RuleOverrides);
-  return rules.ok
-    ? rules
-    : { ok: false, violation: violation('INVALID_RULES', rules.message, ['overrides', rules.field]) };
-}
 
 /** A client seed is joinGame's own field of GameInput. */
 function noClientSeed(input: GameInput): void {
@@ -90,7 +56,7 @@ export class LobbyResolver {
       'timeoutsToForfeit',
       TIMEOUTS_TO_FORFEIT,
     );
-    const rules = rulesOf(input.preset, input.overrides);
+    const rules = askedRules(input.preset, input.overrides);
     if (!rules.ok) {
       const refused = { kind: 'refused', gameId: null, state: null, error: rules.violation } as const;
       return moveOutcome(ctx, operation, refused, clientMutationId);
@@ -100,23 +66,24 @@ export class LobbyResolver {
       'disconnectSeconds',
       DISCONNECT_SECONDS,
     );
-    const table = {
-      visibility: input.visibility ?? GameVisibility.PUBLIC,
-      rated: input.rated ?? true,
-      allowSpectators: input.allowSpectators ?? true,
-      chat: input.chat ?? true,
-      awayAfterTimeouts: input.awayAfterTimeouts ?? true,
+    const { visibility, rated, allowSpectators, chat, awayAfterTimeouts } = input;
+    // The request is fingerprinted as the table it makes: an option left out is the same as its default.
+    const table = withTableDefaults({
+      visibility,
+      rated,
+      allowSpectators,
+      chat,
+      awayAfterTimeouts,
       disconnectSeconds,
-    };
+    });
     const settings = { name, maxPlayers, turnSeconds, timeoutsToForfeit, table };
-    const result = await ctx.services.gameMoves.create(
+    const result = await ctx.services.tables.create(
       { host: ctx.viewer!.id, rules: rules.rules, ...settings },
       {
         operation,
         idempotencyKey,
         // The overrides count as the rules they resolve to.
         requestHash: requestHash(operation, { ...input, ...settings, clientSeed, overrides: rules.rules }),
-        seatCap: ctx.services.maxActiveGamesPerPlayer,
         clientSeed,
       },
     );
@@ -131,22 +98,13 @@ export class LobbyResolver {
   ): Promise<GamePayload> {
     const clientSeed = valid.clientSeed(input.clientSeed);
     const move = prepareMove('joinGame', input, { clientSeed });
-    const seatCap = ctx.services.maxActiveGamesPerPlayer;
+    const options = { ...move.options, clientSeed };
     const inviteCode = input.inviteCode ?? null;
-    // Wrong invite codes are counted per player: guessing runs out long before the code space does.
-    const guesses = ctx.services.inviteGuesses;
-    const playerId = ctx.viewer!.id;
-    if (inviteCode !== null && guesses) {
-      const wait = guesses.check(playerId);
-      if (wait > 0) throw rateLimited('player', wait, 'wrong invite codes');
+    const result = await ctx.services.tables.join(move.gameId, ctx.viewer!.id, inviteCode, options);
+    if (result.kind === 'too_many_guesses') {
+      throw rateLimited('player', result.retryAfterSeconds, 'wrong invite codes');
     }
-    const payload = await act(ctx, { ...move, options: { ...move.options, seatCap, clientSeed } }, () => ({
-      type: 'JOIN',
-      playerId,
-      inviteCode,
-    }));
-    if (inviteCode !== null && payload.userErrors[0]?.code === 'INVITE_REQUIRED') guesses?.take(playerId);
-    return payload;
+    return moveOutcome(ctx, options.operation, result, move.clientMutationId);
   }
 
   @Mutation(() => GamePayload, {
@@ -159,15 +117,11 @@ export class LobbyResolver {
     input: AddBotInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
-    const checked = valid.botName(input.name);
-    // A bot may not pass for a person: no name that looks like one a person holds.
-    if (checked && (await ctx.services.players.isPersonName(checked.skeletons))) {
-      throw valid.nameTaken(checked.name);
-    }
-    const name = checked?.name ?? null;
-    const move = prepareMove('addBot', input, { name });
+    const name = valid.botName(input.name);
+    const move = prepareMove('addBot', input, { name: name?.name ?? null });
     const bot = { name, level: input.level };
-    const result = await ctx.services.gameMoves.addBot(move.gameId, ctx.viewer!.id, bot, move.options);
+    const result = await ctx.services.tables.addBot(move.gameId, ctx.viewer!.id, bot, move.options);
+    if (result.kind === 'name_taken') throw valid.nameTaken(name!.name);
     return moveOutcome(ctx, move.options.operation, result, move.clientMutationId);
   }
 

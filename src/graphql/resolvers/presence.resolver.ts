@@ -1,6 +1,6 @@
 // Presence: Seat.connected, the gamePresence subscription and the player's own stream (playerEvents).
 import { Arg, Ctx, FieldResolver, ID, Resolver, Root, Subscription } from 'type-graphql';
-import { viewFor } from '../../engine';
+import { keptOutOf, viewFor } from '../../engine';
 import { GameNotFoundError } from '../../realtime/game-feed';
 import type { PlayerEventItem } from '../../realtime/player-events';
 import type { PresenceItem } from '../../presence/presence-feed';
@@ -12,7 +12,7 @@ import { PlayerEvent, PlayerEventType } from '../types/player-event.type';
 import { Seat } from '../types/seat.type';
 import { SeatPresence } from '../types/seat-presence.type';
 import { gameKey } from '../validation';
-import { keptOut, spectatorsNotAllowed } from './spectators';
+import { spectatorsNotAllowed } from './spectators';
 import { endWhen, onEnd } from './subscription.resolver';
 
 /** Seat.connected for all the seats an operation asks for: one query per batch. */
@@ -70,12 +70,12 @@ export class PresenceResolver {
       const state = await ctx.services.gameReads.load(key);
       if (!state || !presence) throw notFound(`game ${gameId}`);
       const viewerId = ctx.viewer?.id ?? null;
-      if (keptOut(state, viewerId)) throw spectatorsNotAllowed();
+      if (keptOutOf(state, viewerId, 'game')) throw spectatorsNotAllowed();
       try {
         // The game's live events give the seats and their away changes; a game closed to spectators ends
         // the stream of a viewer without a seat once it starts.
         const events = endWhen(await ctx.services.feeds.subscribe(key, null), (item) =>
-          keptOut(item.state, viewerId) ? spectatorsNotAllowed() : null,
+          keptOutOf(item.state, viewerId, 'game') ? spectatorsNotAllowed() : null,
         );
         return await presence.follow(key, state, events);
       } catch (error) {

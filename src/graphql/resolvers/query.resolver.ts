@@ -2,7 +2,7 @@
 import { databaseCost, listCost } from '../operation-limits';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Info, Int, Query, Resolver } from 'type-graphql';
-import { PRESET_NAMES, PRESETS, viewFor, type GameState } from '../../engine';
+import { keptOutOf, PRESET_NAMES, PRESETS, viewFor, type GameState } from '../../engine';
 import type { GraphQLContext } from '../context';
 import { decodeGameCursor, decodeLeaderboardCursor, encodeLeaderboardCursor } from '../cursors';
 import { fromGlobalId } from '../ids';
@@ -23,13 +23,13 @@ import { RuleSet } from '../types/rule-set.type';
 import { badInput } from '../errors';
 import { pageSize, playerKey } from '../validation';
 import { chargeChatRead } from '../rounds-page-cost';
-import { keptOut, spectatorsNotAllowed } from './spectators';
+import { spectatorsNotAllowed } from './spectators';
 
 /** The viewer's view of a game, or null when it does not exist. */
 export async function loadGame(ctx: GraphQLContext, gameId: string): Promise<Game | null> {
   const state: GameState | null = await ctx.gameLoader.load(gameId);
   // A started game closed to spectators is null to viewers without a seat, with SPECTATORS_NOT_ALLOWED.
-  if (state && keptOut(state, ctx.viewer?.id ?? null)) throw spectatorsNotAllowed();
+  if (state && keptOutOf(state, ctx.viewer?.id ?? null, 'game')) throw spectatorsNotAllowed();
   return state ? toGame(gameId, viewFor(state, ctx.viewer ? { playerId: ctx.viewer.id } : null)) : null;
 }
 

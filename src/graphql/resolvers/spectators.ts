@@ -4,14 +4,6 @@ import { keptOutOf, type FollowedPart, type GameState } from '../../engine';
 import type { GameFeeds } from '../../realtime/game-feed';
 import { apiError } from '../errors';
 
-/**
- * Whether the viewer is kept out of the game (its chat, with `part` 'chat'): a game that allows no
- * spectators, once started (its chat: always), to viewers who hold no seat.
- */
-export function keptOut(state: GameState, viewerId: string | null, part: FollowedPart = 'game'): boolean {
-  return keptOutOf(state, viewerId, part);
-}
-
 export function spectatorsNotAllowed(part: FollowedPart = 'game'): GraphQLError {
   return apiError(
     'SPECTATORS_NOT_ALLOWED',
@@ -26,7 +18,7 @@ export function rightLost(
   part: FollowedPart,
   viewerId: string | null,
 ): (state: GameState) => GraphQLError | null {
-  return (state) => (keptOut(state, viewerId, part) ? spectatorsNotAllowed(part) : null);
+  return (state) => (keptOutOf(state, viewerId, part) ? spectatorsNotAllowed(part) : null);
 }
 
 /**

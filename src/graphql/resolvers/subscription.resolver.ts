@@ -1,7 +1,7 @@
 // The subscriptions: a game's events and the lobby's changes.
 import { Arg, Ctx, FieldResolver, ID, Int, Resolver, Root, Subscription } from 'type-graphql';
-import { listedTo, viewFor } from '../../engine';
-import { keptOut, spectatorsNotAllowed } from './spectators';
+import { keptOutOf, listedTo, viewFor } from '../../engine';
+import { spectatorsNotAllowed } from './spectators';
 import { AfterSeqError, GameNotFoundError, type FeedItem } from '../../realtime/game-feed';
 import type { LobbyItem } from '../../realtime/lobby-feed';
 import type { GraphQLContext } from '../context';
@@ -95,7 +95,7 @@ export class SubscriptionResolver {
       try {
         const viewerId = ctx.viewer?.id ?? null;
         const now = await ctx.gameLoader.load(key);
-        if (now && keptOut(now, viewerId)) throw spectatorsNotAllowed();
+        if (now && keptOutOf(now, viewerId, 'game')) throw spectatorsNotAllowed();
         // A replay is paid for by its length, so that one client's replays cannot take the process.
         if (now && after !== null) {
           const refused = ctx.chargeReplay?.(now.seq - after);
@@ -103,7 +103,7 @@ export class SubscriptionResolver {
         }
         // A game closed to spectators ends a viewer's stream who holds no seat, from its start.
         const stream = endWhen(await ctx.services.feeds.subscribe(key, after), (item) =>
-          keptOut(item.state, viewerId) ? spectatorsNotAllowed() : null,
+          keptOutOf(item.state, viewerId, 'game') ? spectatorsNotAllowed() : null,
         );
         // Counted among the game's followers while it lasts (seated players are left out when counting).
         const release = ctx.services.spectators?.follow(key, viewerId, ctx.socketKey);

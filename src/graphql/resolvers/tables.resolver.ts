@@ -1,6 +1,7 @@
 // The tables' mutations (quick play, rematch, host controls) and the fields linking a game to its rematch.
 import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { BOT_FILL_SECONDS, PRESETS } from '../../engine';
+import { quickPlayDefaults } from '../../moves';
 import type { GraphQLContext } from '../context';
 import { GameInput } from '../inputs/game.input';
 import { QuickPlayInput, SeatInput } from '../inputs/tables.input';
@@ -28,8 +29,9 @@ export class TablesResolver {
     const idempotencyKey = valid.idempotencyKey(input.idempotencyKey);
     const clientSeed = valid.clientSeed(input.clientSeed);
     const rules = PRESETS[input.preset];
-    const players = valid.intInRange(input.players ?? 4, 'players', 2, rules.maxPlayers)!;
-    const botFillSeconds = valid.intWithin(input.botFillSeconds ?? 20, 'botFillSeconds', BOT_FILL_SECONDS)!;
+    const asked = quickPlayDefaults(input);
+    const players = valid.intInRange(asked.players, 'players', 2, rules.maxPlayers)!;
+    const botFillSeconds = valid.intWithin(asked.botFillSeconds, 'botFillSeconds', BOT_FILL_SECONDS)!;
     const result = await ctx.services.tables.quickPlay(
       ctx.viewer!.id,
       { preset: input.preset, players, botFillSeconds },
@@ -37,7 +39,6 @@ export class TablesResolver {
         operation,
         idempotencyKey,
         requestHash: requestHash(operation, { ...input, players, botFillSeconds, clientSeed }),
-        seatCap: ctx.services.maxActiveGamesPerPlayer,
         clientSeed,
       },
     );
@@ -54,8 +55,7 @@ export class TablesResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<GamePayload> {
     const move = prepareMove('rematch', input);
-    const options = { ...move.options, seatCap: ctx.services.maxActiveGamesPerPlayer };
-    const result = await ctx.services.tables.rematch(ctx.viewer!.id, move.gameId, options);
+    const result = await ctx.services.tables.rematch(ctx.viewer!.id, move.gameId, move.options);
     return moveOutcome(ctx, 'rematch', result, move.clientMutationId);
   }
 

@@ -41,10 +41,9 @@ import { IdempotencySweeper } from './timers/idempotency-sweeper';
 import { PlayerRepository } from './store/player.repository';
 import { backfillNameSkeletons } from './store/name-skeleton.backfill';
 import { LobbyExpiry } from './timers/lobby-expiry';
-import { RatingApplier } from './timers/rating-applier';
 import { GameHistoryQueries } from './store/game-history.queries';
 import { GameExportQueries } from './store/game-export.queries';
-import { RatingsRepository } from './store/ratings.repository';
+import { createRatings } from './ratings/ratings.module';
 import { ACCOUNT_NOTICE, AccountsRepository } from './store/accounts.repository';
 import { channel } from './realtime/bus-channel';
 import { exportHandler } from './http/export.handler';
@@ -199,7 +198,13 @@ export async function startApp(options: AppOptions): Promise<App> {
   moves.onApplied((gameId, events) => bus.publish(changeOf(gameId, events)));
   const eventLog = new EventLog(db.pool, log);
   const history = new GameHistoryQueries(db.pool, eventLog);
-  const ratings = new RatingsRepository(db.pool, history);
+  const ratings = createRatings({
+    pool: db.pool,
+    history,
+    log,
+    intervalMs: options.ratingIntervalMs,
+    rateGames: options.rateGames !== false,
+  });
   const chatStore = new ChatRepository(db.pool);
   const chatFeeds = new ChatFeeds(bus, chatStore, log, games.reads);
   const uniqueNames = options.uniqueNames ?? false;
@@ -259,7 +264,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     gameReads: games.reads,
     gameFairness: games.fairness,
     history,
-    ratings,
+    ratings: ratings.reads,
     feeds: new GameFeeds(bus, moves, games.reads, games.cache, games.feedChecks, log, {
       eventLog,
       fannedOut: (event, subscribers) =>
@@ -286,10 +291,8 @@ export async function startApp(options: AppOptions): Promise<App> {
   const janitor = new IdempotencySweeper(new IdempotencyJanitor(db.pool), log, {
     onSweep: (deleted) => metrics.timerRan('idempotency_janitor', deleted),
   });
-  const ratingApplier = new RatingApplier(ratings, log, { intervalMs: options.ratingIntervalMs });
   moves.onApplied((gameId, events, state) => {
-    if (options.rateGames !== false && events.some((e) => e.type === 'GAME_FINISHED'))
-      ratingApplier.gameFinished(gameId);
+    if (events.some((e) => e.type === 'GAME_FINISHED')) ratings.gameFinished(gameId);
     // A bot's move falls due a think time after this one: fire then rather than at the next poll.
     const due = moves.serverMoveDue(state);
     if (due !== null && due - Date.now() <= botDelayMs) turnTimer.wakeAt(due);
@@ -354,7 +357,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   turnTimer.start();
   janitor.start();
   lobbyExpiry.start();
-  if (options.rateGames !== false) ratingApplier.start();
+  ratings.start();
   const metricsPortSet = options.metricsPort !== null && options.metricsPort !== undefined;
   const gameCounts = new PeriodicJob({
     name: 'game counts',
@@ -390,7 +393,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       await turnTimer.stop();
       await janitor.stop();
       await lobbyExpiry.stop();
-      await ratingApplier.stop();
+      await ratings.stop();
       await gameCounts.stop();
       await ws.close();
       services.lobby.close();

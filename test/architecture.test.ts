@@ -26,8 +26,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   timers: ['engine', 'store', 'moves', 'bots', 'clock'],
   // The table chat's rules and use case, and its live feeds: reads games, stores through its repository.
   chat: ['engine', 'store', 'realtime'],
+  // Ratings: their rules (OpenSkill, who is rated), their SQL, the applier job and its wiring.
+  ratings: ['engine', 'database', 'store', 'clock'],
   limits: ['realtime'],
-  graphql: ['engine', 'security', 'store', 'moves', 'realtime', 'chat', 'instrumentation'],
+  graphql: ['engine', 'security', 'store', 'moves', 'realtime', 'chat', 'ratings', 'instrumentation'],
   gate: ['engine', 'store', 'graphql', 'limits'],
   // The NDJSON export streams pages of finished games from the store, outside GraphQL.
   http: ['gate', 'graphql', 'limits', 'observability', 'store'],
@@ -50,6 +52,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'observability',
     'instrumentation',
     'clock',
+    'ratings',
   ],
   server: ['app', 'database', 'engine', 'gate', 'limits', 'observability', 'timers'],
 };
@@ -64,6 +67,8 @@ const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   // No SQL and no GraphQL in the chat's rules: SQL is in store/chat.repository, the API in graphql/.
   chat: /^(pg|@prisma\/.*|\.prisma.*|graphql|type-graphql|@apollo\/|graphql-ws|ws)$/,
   bots: /^(?!fast-check$)/,
+  // No GraphQL in the ratings feature: graphql/ translates it.
+  ratings: /^(graphql|type-graphql|@apollo\/|graphql-ws|ws$)/,
 };
 
 function sourceFiles(dir: string): string[] {

@@ -13,7 +13,7 @@ import type { FairnessRecords } from '../store/fairness.repository';
 import type { MoveService, TablesService } from '../moves';
 import type { GameReads } from '../store/game-reads.repository';
 import type { GameHistoryQueries } from '../store/game-history.queries';
-import type { RatingChangeRecord, RatingsRepository } from '../store/ratings.repository';
+import type { RatingChangeRecord, RatingReads } from '../ratings/rating-reads.repository';
 import type { AccountsRepository } from '../store/accounts.repository';
 import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
 import { batchLoader, type Loader } from './loaders';
@@ -40,7 +40,7 @@ export interface Services {
   readonly gameReads: GameReads;
   readonly gameFairness: FairnessRecords;
   readonly history: GameHistoryQueries;
-  readonly ratings: RatingsRepository;
+  readonly ratings: RatingReads;
   readonly accounts: AccountsRepository;
   /**
    * Tells every process that a player's token or name changed (caches forgotten, old sockets closed);

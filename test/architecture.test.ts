@@ -28,8 +28,20 @@ const ALLOWED: Record<string, readonly string[]> = {
   chat: ['engine', 'store', 'realtime'],
   // Ratings: their rules (OpenSkill, who is rated), their SQL, the applier job and its wiring.
   ratings: ['engine', 'database', 'store', 'clock'],
+  // Accounts: token rotation and renames, their SQL, and the change notices every process acts on.
+  accounts: ['security', 'store', 'realtime'],
   limits: ['realtime'],
-  graphql: ['engine', 'security', 'store', 'moves', 'realtime', 'chat', 'ratings', 'instrumentation'],
+  graphql: [
+    'engine',
+    'security',
+    'store',
+    'moves',
+    'realtime',
+    'chat',
+    'ratings',
+    'accounts',
+    'instrumentation',
+  ],
   gate: ['engine', 'store', 'graphql', 'limits'],
   // The NDJSON export streams pages of finished games from the store, outside GraphQL.
   http: ['gate', 'graphql', 'limits', 'observability', 'store'],
@@ -53,6 +65,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'instrumentation',
     'clock',
     'ratings',
+    'accounts',
   ],
   server: ['app', 'database', 'engine', 'gate', 'limits', 'observability', 'timers'],
 };
@@ -69,6 +82,8 @@ const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   bots: /^(?!fast-check$)/,
   // No GraphQL in the ratings feature: graphql/ translates it.
   ratings: /^(graphql|type-graphql|@apollo\/|graphql-ws|ws$)/,
+  // No GraphQL in the accounts feature either.
+  accounts: /^(graphql|type-graphql|@apollo\/|graphql-ws|ws$)/,
 };
 
 function sourceFiles(dir: string): string[] {

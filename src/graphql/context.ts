@@ -14,7 +14,7 @@ import type { MoveService, TablesService } from '../moves';
 import type { GameReads } from '../store/game-reads.repository';
 import type { GameHistoryQueries } from '../store/game-history.queries';
 import type { RatingChangeRecord, RatingReads } from '../ratings/rating-reads.repository';
-import type { AccountsRepository } from '../store/accounts.repository';
+import type { AccountsRepository } from '../accounts/accounts.repository';
 import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
 import { batchLoader, type Loader } from './loaders';
 import { createPlayerLoaders, type PlayerLoaders } from './player-loaders';

@@ -45,6 +45,7 @@ import { GameExportQueries } from './store/game-export.queries';
 import { createRatings } from './ratings/ratings.module';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountChanges } from './accounts/account-changes';
+import { AccountsService } from './accounts/accounts.service';
 import { exportHandler } from './http/export.handler';
 import { ChatFeeds } from './chat/chat-feed';
 import { ChatService } from './chat/chat.service';
@@ -217,7 +218,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   };
   const services: Services = {
     players,
-    accounts,
+    accounts: new AccountsService(accounts, players, accountChanges),
     accountChanged: (playerId) => accountChanges.announce(playerId),
     gameMoves: moves,
     tables: new TablesService(moves, games.moves, games.tables),

@@ -14,7 +14,7 @@ import type { MoveService, TablesService } from '../moves';
 import type { GameReads } from '../store/game-reads.repository';
 import type { GameHistoryQueries } from '../store/game-history.queries';
 import type { RatingChangeRecord, RatingReads } from '../ratings/rating-reads.repository';
-import type { AccountsRepository } from '../accounts/accounts.repository';
+import type { AccountsService } from '../accounts/accounts.service';
 import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
 import { batchLoader, type Loader } from './loaders';
 import { createPlayerLoaders, type PlayerLoaders } from './player-loaders';
@@ -41,7 +41,8 @@ export interface Services {
   readonly gameFairness: FairnessRecords;
   readonly history: GameHistoryQueries;
   readonly ratings: RatingReads;
-  readonly accounts: AccountsRepository;
+  /** Registering, renaming and token rotation. */
+  readonly accounts: AccountsService;
   /**
    * Tells every process that a player's token or name changed (caches forgotten, old sockets closed);
    * resolves once the broadcast is sent.

@@ -32,7 +32,7 @@ import {
 import { randomLegalCommand } from '../src/engine/testing/random-player';
 import { gameGlobalId, playerGlobalId } from '../src/graphql/ids';
 import { GameHistoryQueries } from '../src/store/game-history.queries';
-import { RatingsRepository } from '../src/store/ratings.repository';
+import { RatingsRepository } from '../src/ratings/ratings.repository';
 
 function argument(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

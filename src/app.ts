@@ -1,7 +1,6 @@
 // Starts the API: wires the database, the change bus, the stores, the feeds, the request gate, both
 // transports and the timers together, and stops them in order.
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
@@ -40,12 +39,12 @@ import { IdempotencyJanitor } from './timers/idempotency-janitor.job';
 import { PlayerRepository } from './store/player.repository';
 import { backfillNameSkeletons } from './store/name-skeleton.backfill';
 import { LobbyExpiry } from './timers/lobby-expiry';
-import { RatingApplier } from './timers/rating-applier';
 import { GameHistoryQueries } from './store/game-history.queries';
 import { GameExportQueries } from './store/game-export.queries';
-import { RatingsRepository } from './store/ratings.repository';
-import { ACCOUNT_NOTICE, AccountsRepository } from './store/accounts.repository';
-import { channel } from './realtime/bus-channel';
+import { createRatings } from './ratings/ratings.module';
+import { AccountsRepository } from './accounts/accounts.repository';
+import { AccountChanges } from './accounts/account-changes';
+import { AccountsService } from './accounts/accounts.service';
 import { exportHandler } from './http/export.handler';
 import { createChat } from './chat/chat.module';
 import { createLogger, problemLog, type Logger } from './observability/logger';
@@ -125,11 +124,6 @@ export interface App {
   stop(): Promise<void>;
 }
 
-/** How long a rotation or rename waits for its notice to come back through the bus, at most (ms). */
-const ACCOUNT_NOTICE_WAIT_MS = 1_000;
-/** How long it then gives the other processes to forget the player before answering (ms). */
-const ACCOUNT_NOTICE_GRACE_MS = 50;
-
 /** The bus that carries committed changes to every process: Redis pub/sub, or PostgreSQL LISTEN/NOTIFY. */
 function startChangeBus(
   options: AppOptions,
@@ -172,12 +166,9 @@ export async function startApp(options: AppOptions): Promise<App> {
   const db = createDatabaseClients(options.databaseUrl, log);
   const bus = await startChangeBus(options, db, log);
   bus.onResync(() => metrics.busReconnected());
-  // Account notices may have been missed while the bus was down: forget every cached player and token, and
-  // check every socket's token again.
-  bus.onResync(() => {
-    players.forgetAll();
-    closeRevoked(null);
-  });
+  // A player's token or name changed, here or on another process (or notices were missed while the bus was
+  // down): forget the player (every player) and close sockets on an old token.
+  const accountChanges = new AccountChanges(bus);
   const clientLimits = new ClientLimits(limits, (limit) => metrics.limited(limit));
   // Per-IP and per-player budgets hold across the processes that share this database (or Redis).
   const shared = clientLimits.shared();
@@ -194,26 +185,19 @@ export async function startApp(options: AppOptions): Promise<App> {
   moves.onApplied((gameId, events) => bus.publish(changeOf(gameId, events)));
   const eventLog = games.eventLog;
   const history = new GameHistoryQueries(db.pool, eventLog);
-  const ratings = new RatingsRepository(db.pool, history);
+  const ratings = createRatings({
+    pool: db.pool,
+    history,
+    log,
+    intervalMs: options.ratingIntervalMs,
+    rateGames: options.rateGames !== false,
+  });
   const chat = createChat({ pool: db.pool, bus, log, games: games.reads, idempotency: games.idempotency });
   const uniqueNames = options.uniqueNames ?? false;
   const players = new PlayerRepository(db.prisma, { uniqueNames });
+  accountChanges.onChange((playerId) => (playerId === null ? players.forgetAll() : players.forget(playerId)));
   const accounts = new AccountsRepository(db.pool, { uniqueNames });
   if (uniqueNames) await backfillNameSkeletons(db.pool);
-  // A player's token or name changed: forget the player here and close its sockets on an old token; the
-  // broadcast does the same on every other process (and again here, harmlessly).
-  let closeRevoked: (playerId: string | null) => void = () => {};
-  const accountChanged = (playerId: string): void => {
-    players.forget(playerId);
-    closeRevoked(playerId);
-  };
-  // The sender waits for its own notice to come back: the broker has then handed it to every process.
-  const ownNotices = new Map<string, () => void>();
-  const accountNotices = channel(bus, 'account', ACCOUNT_NOTICE);
-  accountNotices.onMessage((notice) => {
-    accountChanged(notice.playerId);
-    ownNotices.get(notice.nonce)?.();
-  });
   const spectators = new SpectatorCount(bus, log);
   // Presence across processes (Seat.connected, gamePresence, the turn timer) and the player's own stream.
   const presence = createPresence({ pool: db.pool, bus, log });
@@ -224,23 +208,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   );
   const services: Services = {
     players,
-    accounts,
-    accountChanged: async (playerId) => {
-      accountChanged(playerId);
-      const nonce = randomUUID();
-      const back = new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ACCOUNT_NOTICE_WAIT_MS);
-        ownNotices.set(nonce, () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-      await accountNotices.send({ playerId, nonce });
-      await back;
-      ownNotices.delete(nonce);
-      // The other processes received it when this one did; a moment more for them to act on it.
-      await new Promise((resolve) => setTimeout(resolve, ACCOUNT_NOTICE_GRACE_MS));
-    },
+    accounts: new AccountsService(accounts, players, accountChanges),
     gameMoves: moves,
     tables: new TablesService(moves, games.moves, games.tables, {
       seatCap: limits.maxActiveGamesPerPlayer,
@@ -253,7 +221,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     gameReads: games.reads,
     gameFairness: games.fairness,
     history,
-    ratings,
+    ratings: ratings.reads,
     feeds: new GameFeeds(bus, moves, games.reads, games.cache, games.feedChecks, log, {
       eventLog,
       fannedOut: (event, subscribers) =>
@@ -276,10 +244,8 @@ export async function startApp(options: AppOptions): Promise<App> {
   const janitor = new IdempotencyJanitor(new IdempotencyExpiryQueries(db.pool), log, {
     onSweep: (deleted) => metrics.timerRan('idempotency_janitor', deleted),
   });
-  const ratingApplier = new RatingApplier(ratings, log, { intervalMs: options.ratingIntervalMs });
   moves.onApplied((gameId, events, state) => {
-    if (options.rateGames !== false && events.some((e) => e.type === 'GAME_FINISHED'))
-      ratingApplier.gameFinished(gameId);
+    if (events.some((e) => e.type === 'GAME_FINISHED')) ratings.gameFinished(gameId);
     // A bot's move falls due a think time after this one: fire then rather than at the next poll.
     const due = moves.serverMoveDue(state);
     if (due !== null && due - Date.now() <= botDelayMs) turnTimer.wakeAt(due);
@@ -334,9 +300,9 @@ export async function startApp(options: AppOptions): Promise<App> {
     formatError: format,
     origins,
   });
-  closeRevoked = (playerId) => {
+  accountChanges.onChange((playerId) => {
     ws.closeRevoked(playerId, (id, token) => accounts.isCurrent(id, token)).catch(log);
-  };
+  });
   // A large accept queue: thousands of clients may (re)connect at once, e.g. after a restart.
   await new Promise<void>((resolve) =>
     httpServer.listen({ port: options.port, host: options.host ?? '0.0.0.0', backlog: 4096 }, resolve),
@@ -344,7 +310,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   turnTimer.start();
   janitor.start();
   lobbyExpiry.start();
-  if (options.rateGames !== false) ratingApplier.start();
+  ratings.start();
   const metricsPortSet = options.metricsPort !== null && options.metricsPort !== undefined;
   const gameCounts = new PeriodicJob({
     name: 'game counts',
@@ -380,7 +346,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       await turnTimer.stop();
       await janitor.stop();
       await lobbyExpiry.stop();
-      await ratingApplier.stop();
+      await ratings.stop();
       await gameCounts.stop();
       await ws.close();
       await services.lobby.close();

@@ -29,9 +29,24 @@ const ALLOWED: Record<string, readonly string[]> = {
   chat: ['engine', 'store', 'realtime', 'clock'],
   // Who is connected to which game across processes: its rows and repository, heartbeat, bus notices, streams.
   presence: ['engine', 'realtime', 'clock'],
+  // Ratings: their rules (OpenSkill, who is rated), their SQL, the applier job and its wiring.
+  ratings: ['engine', 'database', 'store', 'clock'],
+  // Accounts: token rotation and renames, their SQL, and the change notices every process acts on.
+  accounts: ['security', 'store', 'realtime'],
   // The shared budgets are exchanged on the clock.
   limits: ['realtime', 'clock'],
-  graphql: ['engine', 'security', 'store', 'moves', 'realtime', 'chat', 'presence', 'instrumentation'],
+  graphql: [
+    'engine',
+    'security',
+    'store',
+    'moves',
+    'realtime',
+    'chat',
+    'presence',
+    'ratings',
+    'accounts',
+    'instrumentation',
+  ],
   gate: ['engine', 'store', 'graphql', 'limits'],
   // The NDJSON export streams pages of finished games from the store, outside GraphQL.
   http: ['gate', 'graphql', 'limits', 'observability', 'store'],
@@ -55,6 +70,8 @@ const ALLOWED: Record<string, readonly string[]> = {
     'observability',
     'instrumentation',
     'clock',
+    'ratings',
+    'accounts',
   ],
   server: ['app', 'database', 'engine', 'gate', 'limits', 'observability', 'timers'],
 };
@@ -80,6 +97,10 @@ const FORBIDDEN_PACKAGES: Record<string, (file: string) => RegExp> = {
   chat: sqlInRepositoriesOnly,
   // SQL in presence.repository.ts alone; the API is in graphql/.
   presence: sqlInRepositoriesOnly,
+  // SQL in the ratings' repositories alone; the API is in graphql/.
+  ratings: sqlInRepositoriesOnly,
+  // SQL in accounts.repository.ts alone; the API is in graphql/.
+  accounts: sqlInRepositoriesOnly,
   bots: () => /^(?!fast-check$)/,
 };
 

@@ -12,8 +12,8 @@ import type { FairnessRecords } from '../store/fairness.repository';
 import type { MoveService, TablesService } from '../moves';
 import type { GameReads } from '../store/game-reads.repository';
 import type { GameHistoryQueries } from '../store/game-history.queries';
-import type { RatingChangeRecord, RatingsRepository } from '../store/ratings.repository';
-import type { AccountsRepository } from '../store/accounts.repository';
+import type { RatingChangeRecord, RatingReads } from '../ratings/rating-reads.repository';
+import type { AccountsService } from '../accounts/accounts.service';
 import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
 import { batchLoader, type Loader } from './loaders';
 import { createPlayerLoaders, type PlayerLoaders } from './player-loaders';
@@ -32,13 +32,9 @@ export interface Services {
   readonly gameReads: GameReads;
   readonly gameFairness: FairnessRecords;
   readonly history: GameHistoryQueries;
-  readonly ratings: RatingsRepository;
-  readonly accounts: AccountsRepository;
-  /**
-   * Tells every process that a player's token or name changed (caches forgotten, old sockets closed);
-   * resolves once the broadcast is sent.
-   */
-  readonly accountChanged: (playerId: string) => Promise<void>;
+  readonly ratings: RatingReads;
+  /** Registering, renaming and token rotation. */
+  readonly accounts: AccountsService;
   readonly feeds: GameFeeds;
   readonly lobby: LobbyFeed;
   /** The table chat: sending, reading and muting, and its live feeds. */

@@ -1,7 +1,8 @@
 // The per-request loaders of what a player has played: one query per field for every player it is asked of.
 import type { GameCursor, GamePage, GameReads } from '../store/game-reads.repository';
 import type { PlayerRepository, PlayerStatsRecord } from '../store/player.repository';
-import type { RatingRecord, RatingsRepository } from '../store/ratings.repository';
+import type { RatingReads } from '../ratings/rating-reads.repository';
+import type { RatingRecord } from '../ratings/rating.rules';
 import { loaderFamily, type LoaderFamily } from './loaders';
 
 /** The arguments of `Player.games`: a page size and the cursor to read after. */
@@ -24,7 +25,7 @@ const FRESH = { cache: false } as const;
 export function createPlayerLoaders(
   players: PlayerRepository,
   games: GameReads,
-  ratings: RatingsRepository,
+  ratings: RatingReads,
   /** Who is asking: games not listed to them are left out of Player.games. */
   viewerId: string | null = null,
 ): PlayerLoaders {

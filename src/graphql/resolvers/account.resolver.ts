@@ -25,7 +25,6 @@ export class AccountResolver {
     await ctx.services.accounts.rename(viewer.id, name, skeletons).catch((error: unknown) => {
       throw error instanceof NameTakenError ? valid.nameTaken(name) : error;
     });
-    await ctx.services.accountChanged(viewer.id);
     return Object.assign(new PlayerPayload(), {
       player: toPlayer({ ...viewer, name }),
       userErrors: [],
@@ -44,21 +43,19 @@ export class AccountResolver {
   ): Promise<TokenPayload> {
     const clientMutationId = valid.clientMutationId(input.clientMutationId);
     const idempotencyKey = valid.idempotencyKey(input.idempotencyKey);
-    const accounts = ctx.services.accounts;
-    const token = ctx.token;
-    if (ctx.retiredToken) {
-      // A replaced token: only the retry of its recorded rotation, with the same key, is answered.
-      const replay = token && idempotencyKey ? await accounts.replay(token, idempotencyKey) : null;
-      if (replay?.kind !== 'rotated') throw invalidToken();
-      const [player] = await ctx.services.players.findByIds([replay.playerId]);
-      return this.payload(player ? toPlayer(player) : null, replay.token, clientMutationId);
-    }
-    const viewer = ctx.viewer;
-    if (!viewer || !token) throw unauthenticated();
-    const result = await accounts.rotate(viewer.id, token, idempotencyKey);
+    const result = await ctx.services.accounts.rotateToken({
+      playerId: ctx.viewer?.id ?? null,
+      token: ctx.token,
+      retired: ctx.retiredToken,
+      idempotencyKey,
+    });
+    if (result.kind === 'unauthenticated') throw unauthenticated();
     if (result.kind !== 'rotated') throw invalidToken();
-    await ctx.services.accountChanged(viewer.id);
-    return this.payload(toPlayer(viewer), result.token, clientMutationId);
+    // A replay's viewer went with the replaced token: the payload shows the rotation's player.
+    const [player] = ctx.retiredToken
+      ? await ctx.services.players.findByIds([result.playerId])
+      : [ctx.viewer!];
+    return this.payload(player ? toPlayer(player) : null, result.token, clientMutationId);
   }
 
   private payload(

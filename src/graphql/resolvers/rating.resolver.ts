@@ -1,7 +1,8 @@
 // The rating fields of history: each place's rating before and after, and a player's rating history.
 import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import { viewFor } from '../../engine';
-import type { RatingChangeRecord, RatingRecord } from '../../store/ratings.repository';
+import type { RatingChangeRecord } from '../../ratings/rating-reads.repository';
+import { historyGameShown, type RatingRecord } from '../../ratings/rating.rules';
 import type { GraphQLContext } from '../context';
 import { badInput } from '../errors';
 import { pageInfo } from '../mappers/connection.mapper';
@@ -81,14 +82,11 @@ export class PlayerRatingHistoryResolver {
     const edges = await Promise.all(
       page.rows.map(async (c) => {
         const state = await ctx.gameLoader.load(c.gameId);
-        const hidden =
-          !state ||
-          (state.table?.visibility === 'PRIVATE' &&
-            !state.seats.some((s) => s.playerId === viewer?.playerId));
+        const shown = historyGameShown(state, viewer?.playerId ?? null);
         return Object.assign(new RatingChangeEdge(), {
           cursor: encodeHistoryCursor(c),
           node: Object.assign(new RatingChange(), {
-            game: hidden ? null : toGame(c.gameId, viewFor(state, viewer)),
+            game: shown ? toGame(c.gameId, viewFor(state!, viewer)) : null,
             before: toRating(c.before),
             after: toRating(c.after),
             at: c.finishedAt,

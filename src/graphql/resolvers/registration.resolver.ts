@@ -21,19 +21,11 @@ export class RegistrationResolver {
     const clientMutationId = valid.clientMutationId(input.clientMutationId);
     const idempotencyKey = valid.registrationKey(input.idempotencyKey);
     const { name, skeletons } = valid.personName(input.name);
-    const players = ctx.services.players;
-    // A retry of a registration already made is answered from its record, without taking from the quota.
-    if (!idempotencyKey || !(await players.isRegistered(idempotencyKey))) {
-      const refused = ctx.chargeRegistration();
-      if (refused) throw refused;
-    }
-    const result = await (
-      idempotencyKey
-        ? players.registerWithKey(name, idempotencyKey, skeletons)
-        : players.register(name, skeletons).then((r) => ({ kind: 'registered' as const, ...r }))
-    ).catch((error: unknown) => {
-      throw error instanceof NameTakenError ? valid.nameTaken(name) : error;
-    });
+    const result = await ctx.services.accounts
+      .register(name, skeletons, idempotencyKey, ctx.chargeRegistration)
+      .catch((error: unknown) => {
+        throw error instanceof NameTakenError ? valid.nameTaken(name) : error;
+      });
     if (result.kind === 'reused') {
       return Object.assign(new RegisterPlayerPayload(), {
         player: null,

@@ -1,6 +1,6 @@
 // Keeps ratings up to date: rates a game as soon as it ends here, and every interval whatever ended anywhere.
-import type { RatingsRepository } from '../store/ratings.repository';
 import { PeriodicJob } from '../clock/periodic-job';
+import type { RatingsRepository } from './ratings.repository';
 
 export interface RatingApplierOptions {
   /** Time between two runs (the safety net for games whose process stopped before rating them). Defaults to 10 s. */
@@ -48,11 +48,6 @@ export class RatingApplier extends PeriodicJob {
       // The run in flight had finished looking before this game ended (a failed run leaves it to the next).
       if (this.finished.includes(gameId) && !this.failed) void this.runNow();
     });
-  }
-
-  /** Rates every finished game not rated yet; resolves to how many this run passed. */
-  run(): Promise<number> {
-    return this.runNow();
   }
 
   private async drain(stopping: AbortSignal): Promise<number> {

@@ -1,30 +1,17 @@
-// Player ratings (OpenSkill, Plackett-Luce): applied once per finished game in (finishedAt, id) order.
+// Applying ratings to finished games, once each in (finishedAt, id) order: the SQL of it (the rules are
+// rating.rules.ts).
 import type { Pool, PoolClient } from 'pg';
 import { withConnection } from '../database/checkout';
-import type { GameHistoryQueries } from './game-history.queries';
-
-// openskill ships CommonJS beside its ES modules; this project compiles to CommonJS.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { ordinal, rate, rating } = require('openskill') as typeof import('openskill', {
-  with: { 'resolution-mode': 'import' },
-});
-
-export interface RatingRecord {
-  readonly mu: number;
-  readonly sigma: number;
-  readonly ordinal: number;
-  readonly games: number;
-}
-
-export interface LeaderboardRow {
-  readonly playerId: string;
-  readonly rating: RatingRecord;
-}
-
-export interface LeaderboardCursor {
-  readonly ordinal: number;
-  readonly playerId: string;
-}
+import type { GameHistoryQueries } from '../store/game-history.queries';
+import {
+  counts,
+  ratedMovers,
+  rateGame,
+  ratingRecord,
+  type RatingRecord,
+  type RecentGame,
+} from './rating.rules';
+import type { RatingChangeRecord } from './rating-reads.repository';
 
 interface PendingGame {
   readonly id: string;
@@ -32,39 +19,6 @@ interface PendingGame {
   readonly finished_at: Date;
   readonly rated: boolean;
   readonly players: string[];
-}
-
-/** A rating before a game changed it (null before the first counted game) and after. */
-export interface RatingChangeRecord {
-  readonly gameId: string;
-  readonly playerId: string;
-  readonly preset: string;
-  readonly finishedAt: Date;
-  readonly before: RatingRecord | null;
-  readonly after: RatingRecord;
-}
-
-export interface RatingHistoryCursor {
-  readonly finishedAt: Date;
-  readonly gameId: string;
-}
-
-/**
- * Fewer counted games than this and a rating is provisional (off the leaderboard unless asked); this many or
- * more and it is established (it changes only in games where another established player moved).
- */
-export const PROVISIONAL_GAMES = 10;
-
-/**
- * Counted games that one pair of movers may play together per preset in any 24 hours: a game whose every pair
- * of movers already has this many in the 24 hours before it changes no rating (see SECURITY.md).
- */
-export const PAIR_GAMES_PER_DAY = 5;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A rating as stored: mu and sigma, with the ordinal and game count that go with them. */
-function ratingRecord(mu: number, sigma: number, games: number): RatingRecord {
-  return { mu, sigma, ordinal: ordinal({ mu, sigma }), games };
 }
 
 /**
@@ -96,12 +50,6 @@ interface GameOutcome {
   readonly game: PendingGame;
   readonly counted: boolean;
   readonly movers: readonly string[];
-}
-
-interface RecentGame {
-  readonly preset: string;
-  readonly finishedAt: Date;
-  readonly movers: ReadonlySet<string>;
 }
 
 /**
@@ -259,26 +207,17 @@ export class RatingsRepository {
       for (const game of rated) {
         const order = orders.get(game.id);
         if (!order) continue;
-        // Only the movers are rated, by their relative places (bots never move by themselves).
-        const movers = order
-          .filter((seat) => moved.get(game.id)?.has(seat) && !bot.has(game.players[seat]!))
-          .map((seat) => game.players[seat]!);
-        const counted = movers.length >= 2 && !this.pairsCapped(recent, game, movers);
+        const movers = ratedMovers(order, game.players, moved.get(game.id), bot);
+        const counted = counts(recent, { preset: game.preset, finishedAt: game.finished_at }, movers);
         outcomes.set(game.id, { game, counted, movers });
         if (!counted) continue;
         recent.push({ preset: game.preset, finishedAt: game.finished_at, movers: new Set(movers) });
         const keys = movers.map((p) => `${p}:${game.preset}`);
         const prior = keys.map((k) => current.get(k) ?? null);
-        const after = rate(
-          prior.map((r) => [r ? rating({ mu: r.mu, sigma: r.sigma }) : rating()]),
-          { rank: movers.map((_, i) => i + 1) },
-        );
-        // An established rating changes only beside another established mover: fresh accounts cannot lift it.
-        const established = prior.map((r) => (r?.games ?? 0) >= PROVISIONAL_GAMES);
+        const after = rateGame(prior);
         movers.forEach((playerId, i) => {
-          if (established[i] && !established.some((e, j) => e && j !== i)) return;
-          const r = after[i]![0]!;
-          const record = ratingRecord(r.mu, r.sigma, (prior[i]?.games ?? 0) + 1);
+          const record = after[i];
+          if (!record) return;
           current.set(keys[i]!, record);
           changed.set(keys[i]!, { ...record, playerId, preset: game.preset });
           changes.push({
@@ -368,127 +307,4 @@ export class RatingsRepository {
     );
     return rows.map((r) => ({ preset: r.preset, finishedAt: r.finished_at, movers: new Set(r.movers) }));
   }
-
-  /** Whether every pair of the game's movers already played PAIR_GAMES_PER_DAY counted games in the day before. */
-  private pairsCapped(recent: readonly RecentGame[], game: PendingGame, movers: readonly string[]): boolean {
-    const since = game.finished_at.getTime() - DAY_MS;
-    const window = recent.filter(
-      (r) => r.preset === game.preset && r.finishedAt.getTime() > since && r.finishedAt <= game.finished_at,
-    );
-    for (let i = 0; i < movers.length; i++) {
-      for (let j = i + 1; j < movers.length; j++) {
-        const together = window.filter((r) => r.movers.has(movers[i]!) && r.movers.has(movers[j]!));
-        if (together.length < PAIR_GAMES_PER_DAY) return false;
-      }
-    }
-    return true;
-  }
-
-  /** The players' ratings in `preset` (absent: not rated yet). */
-  async ratingsOf(playerIds: readonly string[], preset: string): Promise<Map<string, RatingRecord>> {
-    const { rows } = await this.pool.query<{ player_id: string } & RatingRecord>(
-      `SELECT player_id::text AS player_id, mu, sigma, ordinal, games FROM ratings
-        WHERE preset = $2 AND player_id = ANY($1::uuid[])`,
-      [playerIds, preset],
-    );
-    return new Map(
-      rows.map((r) => [r.player_id, { mu: r.mu, sigma: r.sigma, ordinal: r.ordinal, games: r.games }]),
-    );
-  }
-
-  /**
-   * A page of the leaderboard of `preset`, highest ordinal first, equal ordinals by the players' global ids
-   * (base64url of "Player:<uuid>") compared as strings, after `after`. Provisional ratings are left out
-   * unless `includeProvisional`. Bots are never rated, so never listed.
-   */
-  async leaderboard(
-    preset: string,
-    first: number,
-    after: LeaderboardCursor | null,
-    includeProvisional = false,
-  ): Promise<{ rows: LeaderboardRow[]; hasNextPage: boolean }> {
-    const gid = `translate(encode(convert_to('Player:' || player_id::text, 'UTF8'), 'base64'), '+/=', '-_') COLLATE "C"`;
-    const { rows } = await this.pool.query<{ player_id: string } & RatingRecord>(
-      `SELECT player_id::text AS player_id, mu, sigma, ordinal, games FROM ratings
-        WHERE preset = $1 AND ($5::boolean OR games >= $6)
-          AND ($2::float8 IS NULL OR ordinal < $2::float8
-               OR (ordinal = $2::float8
-                   AND ${gid} > translate(encode(convert_to('Player:' || $3::text, 'UTF8'), 'base64'), '+/=', '-_') COLLATE "C"))
-        ORDER BY ordinal DESC, ${gid}
-        LIMIT $4`,
-      [
-        preset,
-        after?.ordinal ?? null,
-        after?.playerId ?? null,
-        first + 1,
-        includeProvisional,
-        PROVISIONAL_GAMES,
-      ],
-    );
-    return {
-      rows: rows.slice(0, first).map((r) => ({
-        playerId: r.player_id,
-        rating: { mu: r.mu, sigma: r.sigma, ordinal: r.ordinal, games: r.games },
-      })),
-      hasNextPage: rows.length > first,
-    };
-  }
-
-  /** The rating changes the games made, by game (empty for games that changed none). */
-  async changesOfGames(gameIds: readonly string[]): Promise<Map<string, RatingChangeRecord[]>> {
-    const { rows } = await this.pool.query<ChangeRow>(
-      `SELECT ${CHANGE_COLUMNS} FROM rating_changes WHERE game_id = ANY($1::uuid[])`,
-      [gameIds],
-    );
-    const byGame = new Map<string, RatingChangeRecord[]>(gameIds.map((id) => [id, []]));
-    for (const r of rows) byGame.get(r.game_id)?.push(changeOf(r));
-    return byGame;
-  }
-
-  /** A page of a player's rating changes in `preset`, newest first (by finishedAt, then game id). */
-  async historyOf(
-    playerId: string,
-    preset: string,
-    first: number,
-    after: RatingHistoryCursor | null,
-  ): Promise<{ rows: RatingChangeRecord[]; hasNextPage: boolean }> {
-    const { rows } = await this.pool.query<ChangeRow>(
-      `SELECT ${CHANGE_COLUMNS} FROM rating_changes
-        WHERE player_id = $1::uuid AND preset = $2
-          AND ($3::timestamptz IS NULL OR (finished_at, game_id) < ($3::timestamptz, $4::uuid))
-        ORDER BY finished_at DESC, game_id DESC
-        LIMIT $5`,
-      [playerId, preset, after?.finishedAt ?? null, after?.gameId ?? null, first + 1],
-    );
-    return { rows: rows.slice(0, first).map(changeOf), hasNextPage: rows.length > first };
-  }
-}
-
-const CHANGE_COLUMNS = `game_id::text AS game_id, player_id::text AS player_id, preset, finished_at,
-  mu_before, sigma_before, games_before, mu_after, sigma_after`;
-
-interface ChangeRow {
-  game_id: string;
-  player_id: string;
-  preset: string;
-  finished_at: Date;
-  mu_before: number | null;
-  sigma_before: number | null;
-  games_before: number;
-  mu_after: number;
-  sigma_after: number;
-}
-
-function changeOf(r: ChangeRow): RatingChangeRecord {
-  return {
-    gameId: r.game_id,
-    playerId: r.player_id,
-    preset: r.preset,
-    finishedAt: r.finished_at,
-    before:
-      r.mu_before === null || r.sigma_before === null
-        ? null
-        : ratingRecord(r.mu_before, r.sigma_before, r.games_before),
-    after: ratingRecord(r.mu_after, r.sigma_after, r.games_before + 1),
-  };
 }

@@ -1,6 +1,6 @@
 // Tests of the rating applier's schedule: a game that ends here is rated at once, whenever it ends.
-import type { ApplyOptions, RatingsRepository } from '../store/ratings.repository';
-import { RatingApplier } from './rating-applier';
+import type { ApplyOptions, RatingsRepository } from './ratings.repository';
+import { RatingApplier } from './rating-applier.job';
 
 /** A repository whose applyPending calls the test ends when it chooses, recording what each was asked. */
 function controlledRepository() {
@@ -53,7 +53,7 @@ it('keeps the games of a failed run for the next run, without retrying at once',
   await repo.fail();
   expect(repo.pending).toHaveLength(0);
   expect(log).toHaveBeenCalledWith('rating applier: Error: database down');
-  await Promise.all([applier.run(), repo.finish(0)]);
+  await Promise.all([applier.runNow(), repo.finish(0)]);
   expect(repo.calls.map((c) => c.gameIds)).toEqual([['g1'], ['g1', 'g2']]);
   await applier.stop();
 });
@@ -61,9 +61,9 @@ it('keeps the games of a failed run for the next run, without retrying at once',
 it('looks a day back at its first run (games a crash left behind a cursor that moved on), then the default window', async () => {
   const repo = controlledRepository();
   const applier = new RatingApplier(repo.ratings, () => {}, { intervalMs: 3_600_000 });
-  void applier.run();
+  void applier.runNow();
   await repo.finish(0);
-  void applier.run();
+  void applier.runNow();
   await repo.finish(0);
   expect(repo.calls.map((c) => c.lateWindowMs)).toEqual([86_400_000, undefined]);
   await applier.stop();

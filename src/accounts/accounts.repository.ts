@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import { nameSkeletons, type NameSkeletons } from '../security/name-skeleton';
 import { hashToken, newToken } from '../security/tokens';
-import { IDEMPOTENCY_RETENTION_MS } from './idempotency-janitor';
-import { isNameSkeletonConflict, NameTakenError } from './name-taken';
-import { openToken, sealToken } from './registration-seal';
+import { IDEMPOTENCY_RETENTION_MS } from '../store/idempotency-expiry.queries';
+import { isNameSkeletonConflict, NameTakenError } from '../store/name-taken';
+import { openToken, sealToken } from '../store/registration-seal';
 
 const ROTATION_KEY_LABEL = 'perudo/rotateToken/key-hash/v1\0';
 
@@ -30,21 +30,6 @@ interface RotationRow {
   salt: Uint8Array;
   sealed_token: Uint8Array;
 }
-
-/** The notice of a change to a player's token or name; `nonce` lets the sender see its own notice come back. */
-export interface AccountNotice {
-  readonly playerId: string;
-  readonly nonce: string;
-}
-
-/** How an account notice travels on the bus's `account` channel (a codec of realtime/bus-channel). */
-export const ACCOUNT_NOTICE = {
-  encode: (n: AccountNotice): string => `${n.playerId}:${n.nonce}`,
-  decode(text: string): AccountNotice | null {
-    const m = /^([0-9a-f-]{36}):([A-Za-z0-9_-]{1,64})$/.exec(text);
-    return m ? { playerId: m[1]!, nonce: m[2]! } : null;
-  },
-};
 
 export class AccountsRepository {
   constructor(

@@ -8,7 +8,7 @@
  */
 import { startApp } from '../src/app';
 import { migrate } from '../src/database/migrate';
-import { DEFAULT_LIMITS, NO_RATE_LIMITS } from '../src/limits/server-limits';
+import { DEFAULT_LIMITS, NO_RATE_LIMITS } from '../src/gate/server-limits';
 import { registerPlayer } from '../test/support/graphql-client';
 import { keepAliveGql } from './bench-http';
 import { benchDatabase, integerOptions } from './bench-support';

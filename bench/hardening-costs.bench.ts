@@ -4,7 +4,7 @@
 import { startApp } from '../src/app';
 import { migrate } from '../src/database/migrate';
 import { gameGlobalId } from '../src/graphql/ids';
-import { DEFAULT_LIMITS, NO_RATE_LIMITS } from '../src/limits/server-limits';
+import { DEFAULT_LIMITS, NO_RATE_LIMITS } from '../src/gate/server-limits';
 import { benchDatabase } from './bench-support';
 import { seedLongOpenRound } from './long-open-round';
 

@@ -1,7 +1,7 @@
 // The server's entry point: the database, its migrations, the API, and shutdown on signals.
 import { startApp } from './app';
 import { OriginPolicy } from './gate/origin-policy';
-import { limitsFromEnv } from './limits/server-limits';
+import { limitsFromEnv } from './gate/server-limits';
 import { migrate } from './database/migrate';
 import { resolveDatabase } from './database/resolve-database';
 import { createLogger, wantsPrettyLogs } from './observability/logger';

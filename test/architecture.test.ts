@@ -33,8 +33,6 @@ const ALLOWED: Record<string, readonly string[]> = {
   ratings: ['engine', 'database', 'store', 'clock'],
   // Accounts: token rotation and renames, their SQL, and the change notices every process acts on.
   accounts: ['security', 'store', 'realtime'],
-  // The shared budgets are exchanged on the clock.
-  limits: ['realtime', 'clock'],
   graphql: [
     'engine',
     'security',
@@ -47,10 +45,13 @@ const ALLOWED: Record<string, readonly string[]> = {
     'accounts',
     'instrumentation',
   ],
-  gate: ['engine', 'store', 'graphql', 'limits'],
+  // Everything at the door, one home for the protection of both transports: who calls, which operations may
+  // run (bounds and cost), what each client may spend (rate limits shared across processes on the clock),
+  // origins, addresses and sockets.
+  gate: ['engine', 'store', 'graphql', 'realtime', 'clock'],
   // The NDJSON export streams pages of finished games from the store, outside GraphQL.
-  http: ['gate', 'graphql', 'limits', 'observability', 'store'],
-  ws: ['gate', 'graphql', 'limits', 'instrumentation'],
+  http: ['gate', 'graphql', 'observability', 'store'],
+  ws: ['gate', 'graphql', 'instrumentation'],
   app: [
     'engine',
     'security',
@@ -62,7 +63,6 @@ const ALLOWED: Record<string, readonly string[]> = {
     'realtime',
     'timers',
     'bots',
-    'limits',
     'graphql',
     'gate',
     'http',
@@ -73,7 +73,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'ratings',
     'accounts',
   ],
-  server: ['app', 'database', 'engine', 'gate', 'limits', 'observability', 'timers'],
+  server: ['app', 'database', 'engine', 'gate', 'observability', 'timers'],
 };
 
 const NO_SQL_NO_GRAPHQL = /^(pg|@prisma\/.*|\.prisma.*|graphql|type-graphql|@apollo\/|graphql-ws|ws)$/;

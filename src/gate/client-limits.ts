@@ -1,9 +1,9 @@
 // The rate limits a client pays into: its address's, its player's and its socket's, all or none at a time.
 import type { GraphQLError } from 'graphql';
 import { rateLimited } from '../graphql/rate-limit-error';
-import { AddressSockets } from '../limits/address-sockets';
-import { RateLimiter, takeFromAll, type RateLimitBudget } from '../limits/rate-limiter';
-import type { ServerLimits } from '../limits/server-limits';
+import { AddressSockets } from './address-sockets';
+import { RateLimiter, takeFromAll, type RateLimitBudget } from './rate-limiter';
+import type { ServerLimits } from './server-limits';
 import type { PlayerRecord } from '../store/player.repository';
 
 /** A client as its rate limits know it: over HTTP one request, over WebSocket one socket. */

@@ -13,7 +13,7 @@ import {
   simpleEstimator,
   type ComplexityEstimator,
 } from 'graphql-query-complexity';
-import { DATABASE_READ_COST, OPERATION_LIMITS } from './operation-limits';
+import { DATABASE_READ_COST, OPERATION_LIMITS } from './operation-costs';
 
 /**
  * Bids a round is assumed to hold when an operation is priced before it runs. A round may hold hundreds

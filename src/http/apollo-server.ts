@@ -7,7 +7,7 @@ import {
 } from '@apollo/server/plugin/disabled';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { SERVICE_RETRY_SECONDS } from '../graphql/errors';
-import { OPERATION_LIMITS } from '../graphql/operation-limits';
+import { OPERATION_LIMITS } from '../graphql/operation-costs';
 import type { HttpContext, RequestGate } from '../gate/request-gate';
 import { rateLimitPlugin } from './rate-limit-extension';
 import { requestObserverPlugin } from './request-observer.plugin';

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gameGlobalId, playerGlobalId, fromGlobalId } from '../graphql/ids';
 import { toRuleSet } from '../graphql/mappers/rule-set.mapper';
 import { RulePreset } from '../graphql/types/enums';
-import { clientAddress } from '../limits/client-address';
+import { clientAddress } from '../gate/client-address';
 import type { ExportFilter, ExportedGame, GameExportQueries } from '../store/game-export.queries';
 
 const PRESETS: readonly string[] = Object.values(RulePreset);

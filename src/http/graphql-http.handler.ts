@@ -4,10 +4,10 @@ import { HeaderMap, type ApolloServer } from '@apollo/server';
 import { Kind, parse } from 'graphql';
 import type { HttpContext } from '../gate/request-gate';
 import { serviceUnavailable } from '../graphql/errors';
-import { OPERATION_LIMITS } from '../graphql/operation-limits';
-import type { RateLimitBudget } from '../limits/rate-limiter';
+import { OPERATION_LIMITS } from '../graphql/operation-costs';
+import type { RateLimitBudget } from '../gate/rate-limiter';
 import { isConnectionWaitTimeout } from '../store/connection-wait';
-import { MAX_BODY_BYTES } from '../limits/server-limits';
+import { MAX_BODY_BYTES } from '../gate/server-limits';
 import { errorBody, wasStamped, withRateLimit } from './rate-limit-extension';
 
 class BodyError extends Error {

@@ -1,7 +1,7 @@
 // `extensions.rateLimit` on every HTTP response: the budget the request was charged to, errors included.
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { HttpContext } from '../gate/request-gate';
-import type { RateLimitBudget } from '../limits/rate-limiter';
+import type { RateLimitBudget } from '../gate/rate-limiter';
 
 /** The contexts whose response the plugin stamped; the others are stamped by the handler (see below). */
 const stamped = new WeakSet<HttpContext>();

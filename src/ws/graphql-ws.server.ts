@@ -7,7 +7,7 @@ import { WebSocketServer } from 'ws';
 import type { Client } from '../gate/client-limits';
 import type { OriginPolicy } from '../gate/origin-policy';
 import type { RequestGate } from '../gate/request-gate';
-import { MAX_BODY_BYTES } from '../limits/server-limits';
+import { MAX_BODY_BYTES } from '../gate/server-limits';
 import { audienceOf, documentDependencies } from '../graphql/audiences';
 import { SubscriptionExecutor } from './subscription-executor';
 import { countWrites, writeOncePerTurn } from './turn-writes';

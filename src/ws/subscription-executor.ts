@@ -11,7 +11,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { OPERATION_LIMITS } from '../graphql/operation-limits';
+import { OPERATION_LIMITS } from '../graphql/operation-costs';
 import { workCounts } from '../instrumentation/work-counts';
 
 /** A parsed operation text: its document and what validation found. */

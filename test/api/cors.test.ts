@@ -2,7 +2,7 @@
 import WebSocket from 'ws';
 import type { App } from '../../src/app';
 import { OriginPolicy } from '../../src/gate/origin-policy';
-import { NO_RATE_LIMITS } from '../../src/limits/server-limits';
+import { NO_RATE_LIMITS } from '../../src/gate/server-limits';
 import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { App } from '../../src/app';
 import { migrate } from '../../src/database/migrate';
-import { NO_RATE_LIMITS } from '../../src/limits/server-limits';
+import { NO_RATE_LIMITS } from '../../src/gate/server-limits';
 import { createLogger } from '../../src/observability/logger';
 import { botRng, playTurn, TestApi, type BotMove, type BotView } from '../support/api-harness';
 import {

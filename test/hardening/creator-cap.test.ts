@@ -1,5 +1,5 @@
 import { startApp, type App } from '../../src/app';
-import { NO_RATE_LIMITS } from '../../src/limits/server-limits';
+import { NO_RATE_LIMITS } from '../../src/gate/server-limits';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { accepted, dataOf, mutate, type Player, registerPlayer } from '../support/graphql-client';
 import { sql } from '../support/sql';

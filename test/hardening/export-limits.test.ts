@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { startApp, type App } from '../../src/app';
-import { NO_RATE_LIMITS } from '../../src/limits/server-limits';
+import { NO_RATE_LIMITS } from '../../src/gate/server-limits';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { accepted, mutate, registerPlayer, startedGame, type Player } from '../support/graphql-client';
 import { keyOf, sql } from '../support/sql';

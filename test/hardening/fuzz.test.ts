@@ -17,7 +17,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { startApp, type App } from '../../src/app';
-import { NO_RATE_LIMITS } from '../../src/limits/server-limits';
+import { NO_RATE_LIMITS } from '../../src/gate/server-limits';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   accepted,

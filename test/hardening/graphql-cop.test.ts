@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { getIntrospectionQuery } from 'graphql';
 import { startApp, type App } from '../../src/app';
-import { OPERATION_LIMITS } from '../../src/graphql/operation-limits';
-import { DEFAULT_LIMITS } from '../../src/limits/server-limits';
+import { OPERATION_LIMITS } from '../../src/graphql/operation-costs';
+import { DEFAULT_LIMITS } from '../../src/gate/server-limits';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   accepted,

@@ -2,7 +2,7 @@
 import { seedLongOpenRound } from '../../bench/long-open-round';
 import { startApp, type App } from '../../src/app';
 import { gameGlobalId } from '../../src/graphql/ids';
-import { DEFAULT_LIMITS } from '../../src/limits/server-limits';
+import { DEFAULT_LIMITS } from '../../src/gate/server-limits';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { gql } from '../support/graphql-client';
 

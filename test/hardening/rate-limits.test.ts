@@ -1,5 +1,5 @@
 import { startApp, type App } from '../../src/app';
-import { NO_RATE_LIMITS, type ServerLimits } from '../../src/limits/server-limits';
+import { NO_RATE_LIMITS, type ServerLimits } from '../../src/gate/server-limits';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   accepted,

@@ -2,7 +2,7 @@
 // Retry-After before the upgrade), a replaying subscription charged by what it replays, and nothing of a
 // socket kept once it closed.
 import type { App } from '../../src/app';
-import { DEFAULT_LIMITS, NO_RATE_LIMITS } from '../../src/limits/server-limits';
+import { DEFAULT_LIMITS, NO_RATE_LIMITS } from '../../src/gate/server-limits';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startServer } from '../support/server-launcher';
 import { gql, registerPlayer, startedGame, type Player, type PlayView } from '../support/graphql-client';

@@ -15,7 +15,7 @@ import {
 } from '../../src/engine';
 import { randomLegalCommand } from '../../src/engine/testing/random-player';
 import { gameGlobalId, playerGlobalId } from '../../src/graphql/ids';
-import { DEFAULT_LIMITS } from '../../src/limits/server-limits';
+import { DEFAULT_LIMITS } from '../../src/gate/server-limits';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { dataOf, gql, onlyError, registerPlayer, type Player, type Reply } from '../support/graphql-client';
 

@@ -1,7 +1,7 @@
 import { startApp, type App } from '../../src/app';
-import { MAX_EXPANDED_SELECTIONS } from '../../src/graphql/operation-limits';
-import { COUNT_CAP } from '../../src/graphql/operation-shape';
-import { DEFAULT_LIMITS } from '../../src/limits/server-limits';
+import { MAX_EXPANDED_SELECTIONS } from '../../src/gate/operation-limits';
+import { COUNT_CAP } from '../../src/gate/operation-shape';
+import { DEFAULT_LIMITS } from '../../src/gate/server-limits';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { dataOf, type GqlError, gql, onlyError, registerPlayer, send } from '../support/graphql-client';
 import { RawSocket } from '../support/ws-client';

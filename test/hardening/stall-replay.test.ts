@@ -15,7 +15,7 @@ import {
   type GameState,
 } from '../../src/engine';
 import { randomLegalCommand } from '../../src/engine/testing/random-player';
-import { DEFAULT_LIMITS } from '../../src/limits/server-limits';
+import { DEFAULT_LIMITS } from '../../src/gate/server-limits';
 import {
   EVENT_PAGE_SIZE,
   eventLogReads,

@@ -1,5 +1,5 @@
 import { type App } from '../../src/app';
-import { NO_RATE_LIMITS } from '../../src/limits/server-limits';
+import { NO_RATE_LIMITS } from '../../src/gate/server-limits';
 import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {

@@ -23,7 +23,7 @@ import { MutePlayerInput } from '../inputs/mute-player.input';
 import { toChatMessage } from '../mappers/chat-message.mapper';
 import { toErrorCode } from '../mappers/enum.mapper';
 import { toPlayer } from '../mappers/player.mapper';
-import { databaseCost, listCost } from '../operation-limits';
+import { databaseCost, listCost } from '../operation-costs';
 import { rateLimited } from '../rate-limit-error';
 import { chargeChatRead } from '../rounds-page-cost';
 import { ChatMessagePayload } from '../types/chat-message-payload.type';

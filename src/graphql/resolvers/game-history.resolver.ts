@@ -4,7 +4,7 @@ import { LIMITS } from '../../engine';
 import type { GraphQLContext } from '../context';
 import { toGameEvent } from '../mappers/game-event.mapper';
 import { toPlayer } from '../mappers/player.mapper';
-import { databaseCost, listCost } from '../operation-limits';
+import { databaseCost, listCost } from '../operation-costs';
 import { Game } from '../types/game.type';
 import { GameEvent } from '../types/game-event.type';
 import { Place } from '../types/place.type';

@@ -1,5 +1,5 @@
 // Field resolvers of a game: host, winner, its rounds page and the odds of a bid for the viewer.
-import { listCost } from '../operation-limits';
+import { listCost } from '../operation-costs';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, Info, Int, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context';

@@ -1,5 +1,5 @@
 // The fields of a player resolved from the database: its games and its stats.
-import { databaseCost, listCost } from '../operation-limits';
+import { databaseCost, listCost } from '../operation-costs';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, Info, Int, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context';

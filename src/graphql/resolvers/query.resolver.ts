@@ -1,5 +1,5 @@
 // The root queries: nodes, the viewer, games, players and rule presets.
-import { databaseCost, listCost } from '../operation-limits';
+import { databaseCost, listCost } from '../operation-costs';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Info, Int, Query, Resolver } from 'type-graphql';
 import { keptOutOf, PRESET_NAMES, PRESETS, viewFor, type GameState } from '../../engine';

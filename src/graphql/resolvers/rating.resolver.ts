@@ -7,7 +7,7 @@ import type { GraphQLContext } from '../context';
 import { badInput } from '../errors';
 import { pageInfo } from '../mappers/connection.mapper';
 import { toGame } from '../mappers/game.mapper';
-import { databaseCost, listCost } from '../operation-limits';
+import { databaseCost, listCost } from '../operation-costs';
 import { RulePreset } from '../types/enums';
 import { Place } from '../types/place.type';
 import { Player } from '../types/player.type';

@@ -1,7 +1,7 @@
 // Field resolvers of a round: its bids, charged by their real number.
 import type { GraphQLResolveInfo } from 'graphql';
 import { FieldResolver, Info, Resolver, Root } from 'type-graphql';
-import { listCost } from '../operation-limits';
+import { listCost } from '../operation-costs';
 import { chargeRoundBids, ESTIMATED_BIDS_PER_ROUND } from '../rounds-page-cost';
 import { Bid } from '../types/bid.type';
 import { Round } from '../types/round.type';

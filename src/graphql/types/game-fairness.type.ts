@@ -1,5 +1,5 @@
 // What anyone may check of a game's dice: the commitment, the seeds and, once revealed, the roll-off key.
-import { listCost } from '../operation-limits';
+import { listCost } from '../operation-costs';
 import { Field, ObjectType } from 'type-graphql';
 import { ClientSeed } from './client-seed.type';
 

@@ -1,5 +1,5 @@
 // GraphQL type of a game as the viewer may see it.
-import { listCost } from '../operation-limits';
+import { listCost } from '../operation-costs';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { LIMITS, type GameView } from '../../engine';
 import { GameStatus, GameVisibility } from './enums';

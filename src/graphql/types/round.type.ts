@@ -1,5 +1,5 @@
 // GraphQL types of a round, its revealed hands and how it ended.
-import { listCost } from '../operation-limits';
+import { listCost } from '../operation-costs';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { ESTIMATED_BIDS_PER_ROUND } from '../rounds-page-cost';
 import { Bid } from './bid.type';

@@ -1,13 +1,9 @@
 // Tests of the measures of a document and of the limits on one operation.
 import { getIntrospectionQuery, parse, type GraphQLError, type GraphQLSchema } from 'graphql';
-import {
-  checkOperationLimits,
-  MAX_EXPANDED_SELECTIONS,
-  mutationFieldCount,
-  OPERATION_LIMITS,
-} from './operation-limits';
+import { OPERATION_LIMITS } from '../graphql/operation-costs';
+import { createSchema } from '../graphql/schema';
+import { checkOperationLimits, MAX_EXPANDED_SELECTIONS, mutationFieldCount } from './operation-limits';
 import { COUNT_CAP, shapeOf } from './operation-shape';
-import { createSchema } from './schema';
 
 let schema: GraphQLSchema;
 

@@ -16,35 +16,25 @@ import { startApollo } from './http/apollo-server';
 import { createHttpServer } from './http/http-server';
 import { RateLimitSync } from './gate/rate-limit-sync';
 import { RateLimiter } from './gate/rate-limiter';
-import { SpectatorCount } from './realtime/spectator-count';
-import { PlayerEventFeed } from './realtime/player-events';
 import { createPresence } from './presence/presence.module';
+import { createLiveFeeds } from './realtime/live-feeds.module';
+import { createServerTimers } from './timers/server-timers.module';
+import { gameCountsJob } from './observability/game-counts.job';
 import { INVITE_GUESSES, NO_RATE_LIMITS, type ServerLimits } from './gate/server-limits';
 import { isConnectionWaitTimeout } from './database/connection-wait';
 import { createDatabaseClients, type DatabaseClients } from './database/prisma';
 import type { ChangeBus } from './realtime/change-bus';
-import { GameFeeds } from './realtime/game-feed';
-import { LobbyFeed } from './realtime/lobby-feed';
 import { PgChangeBus } from './realtime/pg-change-bus';
 import { RedisChangeBus } from './realtime/redis-change-bus';
 import { changeOf } from './realtime/game-change';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
-import { PeriodicJob } from './clock/periodic-job';
-import { TurnTimer } from './timers/turn-timer';
 import { DEFAULT_BOT_DELAY_MS } from './engine';
 import { createMoveService, TablesService } from './moves';
-import { createGameStore } from './store/game-store';
-import { IdempotencyExpiryQueries } from './store/idempotency-expiry.queries';
-import { IdempotencyJanitor } from './timers/idempotency-janitor.job';
-import { PlayerRepository } from './store/player.repository';
-import { backfillNameSkeletons } from './store/name-skeleton.backfill';
-import { LobbyExpiry } from './timers/lobby-expiry';
+import { createGameStore, type GameStore } from './store/game-store';
+import { createAccounts, type Accounts } from './accounts/accounts.module';
 import { GameHistoryQueries } from './store/game-history.queries';
 import { GameExportQueries } from './store/game-export.queries';
 import { createRatings } from './ratings/ratings.module';
-import { AccountsRepository } from './accounts/accounts.repository';
-import { AccountChanges } from './accounts/account-changes';
-import { AccountsService } from './accounts/accounts.service';
 import { exportHandler } from './http/export.handler';
 import { createChat } from './chat/chat.module';
 import { createLogger, problemLog, type Logger } from './observability/logger';
@@ -148,6 +138,119 @@ function findReadme(): string | null {
   return found ?? null;
 }
 
+/** What the features of one process need from the ground floor. */
+interface Ground {
+  readonly options: AppOptions;
+  readonly limits: ServerLimits;
+  readonly db: DatabaseClients;
+  readonly bus: ChangeBus;
+  readonly metrics: Metrics;
+  readonly log: (message: unknown) => void;
+}
+
+/** The features of one process, composed: what the API layer is given, and their clocks and feeds. */
+interface Features {
+  readonly services: Services;
+  readonly games: GameStore;
+  readonly history: GameHistoryQueries;
+  readonly accounts: Accounts;
+  /** Starts the background jobs (turn timer, janitors, rating). */
+  start(): void;
+  /** Stops the background jobs, once their runs in flight have ended. */
+  stopJobs(): Promise<void>;
+  /** Ends the live streams and this process's presence (after the sockets are closed). */
+  stopFeeds(): Promise<void>;
+}
+
+async function composeFeatures({ options, limits, db, bus, metrics, log }: Ground): Promise<Features> {
+  const botDelayMs = options.botDelayMs ?? DEFAULT_BOT_DELAY_MS;
+  const games = createGameStore(db, log);
+  const moves = createMoveService(games, {
+    botDelayMs,
+    ...(options.allAwayEndSeconds !== undefined && { allAwayEndSeconds: options.allAwayEndSeconds }),
+    ...(options.clock && { now: options.clock }),
+  });
+  // First of the listeners: the other processes hear of a move as soon as this one does.
+  moves.onApplied((gameId, events) => bus.publish(changeOf(gameId, events)));
+  const accounts = await createAccounts({ db, bus, uniqueNames: options.uniqueNames ?? false });
+  const history = new GameHistoryQueries(db.pool, games.eventLog);
+  const ratings = createRatings({
+    pool: db.pool,
+    history,
+    log,
+    intervalMs: options.ratingIntervalMs,
+    rateGames: options.rateGames !== false,
+  });
+  moves.onApplied((gameId, events) => {
+    if (events.some((e) => e.type === 'GAME_FINISHED')) ratings.gameFinished(gameId);
+  });
+  const chat = createChat({ pool: db.pool, bus, log, games: games.reads, idempotency: games.idempotency });
+  // Presence across processes (Seat.connected, gamePresence, the turn timer).
+  const presence = createPresence({ pool: db.pool, bus, log });
+  const live = createLiveFeeds({
+    bus,
+    moves,
+    games,
+    log,
+    fannedOut: (event, subscribers) =>
+      metrics.eventFannedOut((Date.now() - Date.parse(event.at)) / 1000, subscribers),
+  });
+  const timers = createServerTimers({
+    games,
+    moves,
+    pool: db.pool,
+    presence: presence.rows,
+    log,
+    botDelayMs,
+    turnTimerIntervalMs: options.turnTimerIntervalMs,
+    lobbyIdleMs: options.lobbyIdleMs,
+    lobbyExpiryIntervalMs: options.lobbyExpiryIntervalMs,
+    onRun: (timer, count) => metrics.timerRan(timer, count),
+  });
+  const services: Services = {
+    players: accounts.players,
+    accounts: accounts.service,
+    gameMoves: moves,
+    tables: new TablesService(moves, games.moves, games.tables, {
+      seatCap: limits.maxActiveGamesPerPlayer,
+      inviteGuesses: new RateLimiter(INVITE_GUESSES),
+      people: accounts.players,
+    }),
+    spectators: live.spectators,
+    presence,
+    playerEvents: live.playerEvents,
+    gameReads: games.reads,
+    gameFairness: games.fairness,
+    history,
+    ratings: ratings.reads,
+    feeds: live.games,
+    lobby: live.lobby,
+    chat: chat.service,
+    chatFeeds: chat.feeds,
+    onMoveOutcome: (operation, outcome, transport) => metrics.move(operation, outcome, transport),
+  };
+  return {
+    services,
+    games,
+    history,
+    accounts,
+    start() {
+      timers.start();
+      ratings.start();
+    },
+    async stopJobs() {
+      await timers.stop();
+      await ratings.stop();
+    },
+    async stopFeeds() {
+      await live.stop();
+      // The sockets are closed: this process's presence rows go, and every process hears of it.
+      await presence.stop();
+      await chat.stop();
+    },
+  };
+}
+
 /** Starts the API on one HTTP server: GraphQL over HTTP and over WebSocket at /graphql. */
 export async function startApp(options: AppOptions): Promise<App> {
   const production = options.production ?? process.env.NODE_ENV === 'production';
@@ -166,100 +269,14 @@ export async function startApp(options: AppOptions): Promise<App> {
   const db = createDatabaseClients(options.databaseUrl, log);
   const bus = await startChangeBus(options, db, log);
   bus.onResync(() => metrics.busReconnected());
-  // A player's token or name changed, here or on another process (or notices were missed while the bus was
-  // down): forget the player (every player) and close sockets on an old token.
-  const accountChanges = new AccountChanges(bus);
+  const features = await composeFeatures({ options, limits, db, bus, metrics, log });
   const clientLimits = new ClientLimits(limits, (limit) => metrics.limited(limit));
   // Per-IP and per-player budgets hold across the processes that share this database (or Redis).
   const shared = clientLimits.shared();
   const limitSync =
     Object.keys(shared).length > 0 ? new RateLimitSync(shared, bus, options.rateLimitSyncMs, log) : null;
-  const botDelayMs = options.botDelayMs ?? DEFAULT_BOT_DELAY_MS;
-  const games = createGameStore(db, log);
-  const moves = createMoveService(games, {
-    botDelayMs,
-    ...(options.allAwayEndSeconds !== undefined && { allAwayEndSeconds: options.allAwayEndSeconds }),
-    ...(options.clock && { now: options.clock }),
-  });
-  // First of the listeners: the other processes hear of a move as soon as this one does.
-  moves.onApplied((gameId, events) => bus.publish(changeOf(gameId, events)));
-  const eventLog = games.eventLog;
-  const history = new GameHistoryQueries(db.pool, eventLog);
-  const ratings = createRatings({
-    pool: db.pool,
-    history,
-    log,
-    intervalMs: options.ratingIntervalMs,
-    rateGames: options.rateGames !== false,
-  });
-  const chat = createChat({ pool: db.pool, bus, log, games: games.reads, idempotency: games.idempotency });
-  const uniqueNames = options.uniqueNames ?? false;
-  const players = new PlayerRepository(db.prisma, { uniqueNames });
-  accountChanges.onChange((playerId) => (playerId === null ? players.forgetAll() : players.forget(playerId)));
-  const accounts = new AccountsRepository(db.pool, { uniqueNames });
-  if (uniqueNames) await backfillNameSkeletons(db.pool);
-  const spectators = new SpectatorCount(bus, log);
-  // Presence across processes (Seat.connected, gamePresence, the turn timer) and the player's own stream.
-  const presence = createPresence({ pool: db.pool, bus, log });
-  const playerEvents = new PlayerEventFeed(
-    bus,
-    { events: (g, range) => games.reads.events(g, range), stateAt: (g, v) => eventLog.stateAt(g, v) },
-    log,
-  );
-  const services: Services = {
-    players,
-    accounts: new AccountsService(accounts, players, accountChanges),
-    gameMoves: moves,
-    tables: new TablesService(moves, games.moves, games.tables, {
-      seatCap: limits.maxActiveGamesPerPlayer,
-      inviteGuesses: new RateLimiter(INVITE_GUESSES),
-      people: players,
-    }),
-    spectators,
-    presence,
-    playerEvents,
-    gameReads: games.reads,
-    gameFairness: games.fairness,
-    history,
-    ratings: ratings.reads,
-    feeds: new GameFeeds(bus, moves, games.reads, games.cache, games.feedChecks, log, {
-      eventLog,
-      fannedOut: (event, subscribers) =>
-        metrics.eventFannedOut((Date.now() - Date.parse(event.at)) / 1000, subscribers),
-    }),
-    lobby: new LobbyFeed(bus, games.reads, games.feedChecks, log),
-    chat: chat.service,
-    chatFeeds: chat.feeds,
-    onMoveOutcome: (operation, outcome, transport) => metrics.move(operation, outcome, transport),
-  };
-  const turnTimer = new TurnTimer({
-    deadlines: games.turnDeadlines,
-    moves,
-    log,
-    intervalMs: options.turnTimerIntervalMs,
-    onRun: (applied) => metrics.timerRan('turn_timer', applied),
-    // Untimed games with disconnectSeconds take over a player on turn who stayed disconnected that long.
-    presence: presence.rows,
-  });
-  const janitor = new IdempotencyJanitor(new IdempotencyExpiryQueries(db.pool), log, {
-    onSweep: (deleted) => metrics.timerRan('idempotency_janitor', deleted),
-  });
-  moves.onApplied((gameId, events, state) => {
-    if (events.some((e) => e.type === 'GAME_FINISHED')) ratings.gameFinished(gameId);
-    // A bot's move falls due a think time after this one: fire then rather than at the next poll.
-    const due = moves.serverMoveDue(state);
-    if (due !== null && due - Date.now() <= botDelayMs) turnTimer.wakeAt(due);
-  });
-  const lobbyExpiry = new LobbyExpiry(
-    games.idleLobbies,
-    moves,
-    log,
-    { idleMs: options.lobbyIdleMs, intervalMs: options.lobbyExpiryIntervalMs },
-    (cancelled) => metrics.timerRan('lobby_expiry', cancelled),
-  );
   const schema = await createSchema();
-  const gate = new RequestGate(schema, services, limits, clientLimits);
-  const format = formatError(production, log);
+  const gate = new RequestGate(schema, features.services, limits, clientLimits);
   const records = new RequestRecords<HttpContext>();
   // Over HTTP the request observer logs unexpected errors with the request's id; WebSocket errors are logged
   // by the formatter.
@@ -282,7 +299,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     readiness: readiness(db.pool, db.watch, bus),
     origins,
     records,
-    exportGames: exportHandler(new GameExportQueries(db.pool, history), log, {
+    exportGames: exportHandler(new GameExportQueries(db.pool, features.history), log, {
       trustedProxies: limits.trustedProxies,
       pageBytes: options.exportPageBytes,
       stallMs: options.exportStallMs,
@@ -297,33 +314,25 @@ export async function startApp(options: AppOptions): Promise<App> {
     turnWrites: !options.eventPathOff?.includes('turn-writes'),
     audiences: !options.eventPathOff?.includes('audiences'),
     compiledOperations: !options.eventPathOff?.includes('compiled-operations'),
-    formatError: format,
+    formatError: formatError(production, log),
     origins,
   });
-  accountChanges.onChange((playerId) => {
-    ws.closeRevoked(playerId, (id, token) => accounts.isCurrent(id, token)).catch(log);
+  // Sockets on a token that is no longer the player's are closed, on every process.
+  features.accounts.onChange((playerId) => {
+    ws.closeRevoked(playerId, (id, token) => features.accounts.isCurrent(id, token)).catch(log);
   });
   // A large accept queue: thousands of clients may (re)connect at once, e.g. after a restart.
   await new Promise<void>((resolve) =>
     httpServer.listen({ port: options.port, host: options.host ?? '0.0.0.0', backlog: 4096 }, resolve),
   );
-  turnTimer.start();
-  janitor.start();
-  lobbyExpiry.start();
-  ratings.start();
-  const metricsPortSet = options.metricsPort !== null && options.metricsPort !== undefined;
-  const gameCounts = new PeriodicJob({
-    name: 'game counts',
-    intervalMs: options.gameCountIntervalMs ?? 15_000,
-    runAtStart: metricsPortSet,
-    unref: true,
+  features.start();
+  const gameCounts = gameCountsJob({
+    countByStatus: () => features.games.reads.countByStatus(),
+    metrics,
     log,
-    run: async () => {
-      metrics.gamesCounted(await games.reads.countByStatus());
-      return 1;
-    },
+    intervalMs: options.gameCountIntervalMs,
   });
-  if (metricsPortSet) gameCounts.start();
+  if (options.metricsPort !== null && options.metricsPort !== undefined) gameCounts.start();
   metrics.observe({
     pool: () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount }),
     sockets: ws.connections,
@@ -343,19 +352,10 @@ export async function startApp(options: AppOptions): Promise<App> {
     async stop() {
       // Stop accepting, let in-flight requests finish, close sockets with 1001, then release the database.
       const closed = http.close();
-      await turnTimer.stop();
-      await janitor.stop();
-      await lobbyExpiry.stop();
-      await ratings.stop();
+      await features.stopJobs();
       await gameCounts.stop();
       await ws.close();
-      await services.lobby.close();
-      await services.feeds.close();
-      await spectators.close();
-      playerEvents.close();
-      // The sockets are closed: this process's presence rows go, and every process hears of it.
-      await presence.stop();
-      await chat.stop();
+      await features.stopFeeds();
       await closed;
       await apollo.stop();
       await limitSync?.close();

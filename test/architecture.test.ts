@@ -19,7 +19,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   store: ['engine', 'security', 'database', 'generated', 'instrumentation'],
   // The move use case: asks the engine, records through the store's narrow interface, knows no transport.
   moves: ['engine', 'security', 'store'],
-  observability: ['realtime', 'instrumentation'],
+  observability: ['realtime', 'instrumentation', 'clock'],
   // Feeds and broadcasts run their periodic checks on the clock.
   realtime: ['engine', 'store', 'instrumentation', 'clock'],
   // Bots decide from the view of their seat alone: the engine's view and odds, nothing else.
@@ -32,7 +32,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   // Ratings: their rules (OpenSkill, who is rated), their SQL, the applier job and its wiring.
   ratings: ['engine', 'database', 'store', 'clock'],
   // Accounts: token rotation and renames, their SQL, and the change notices every process acts on.
-  accounts: ['security', 'store', 'realtime'],
+  accounts: ['security', 'database', 'store', 'realtime'],
   graphql: [
     'engine',
     'security',

@@ -199,6 +199,40 @@ describe('imports of src/', () => {
   });
 });
 
+describe('the house rules', () => {
+  const files = sourceFiles(SRC);
+
+  test('no source file over 400 lines', () => {
+    const long = files
+      .map((f) => [path.relative(SRC, f), readFileSync(f, 'utf8').split('\n').length - 1] as const)
+      .filter(([, lines]) => lines > 400);
+    expect(long).toEqual([]);
+  });
+
+  test('every periodic loop is a PeriodicJob (the logger’s flush aside: it logs for the others)', () => {
+    const ownLoops = files
+      .filter((f) => /\bsetInterval\(/.test(readFileSync(f, 'utf8')))
+      .map((f) => path.relative(SRC, f))
+      .filter((f) => !f.endsWith('.test.ts'));
+    expect(ownLoops.sort()).toEqual([
+      path.join('clock', 'periodic-job.ts'),
+      path.join('observability', 'logger.ts'),
+    ]);
+  });
+
+  test('resolvers reach no repository, query or database: they call a use case or a service', () => {
+    const dir = path.join(SRC, 'graphql', 'resolvers');
+    const reaching = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) =>
+        importsOf(path.join(dir, f))
+          .filter((spec) => /\/(store\/.*\.(repository|queries)|database\/)/.test(spec))
+          .map((spec) => `${f} -> ${spec}`),
+      );
+    expect(reaching).toEqual([]);
+  });
+});
+
 describe('bots', () => {
   test('strategies are given their seat’s view, never the game state', () => {
     // Only the driver that builds each bot's view handles the state; everything it calls takes a view.

@@ -3,6 +3,7 @@ import { isMidAction, isRoundEvent, viewFor, type Viewer } from '../../engine';
 import type { FeedItem } from '../../realtime/game-feed';
 import { workCounts } from '../../instrumentation/work-counts';
 import { GameEvent } from '../types/game-event.type';
+import type { Round } from '../types/round.type';
 import { toGameEventType } from './enum.mapper';
 import { toGame } from './game.mapper';
 
@@ -26,7 +27,6 @@ function buildGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
   const { event: e, state } = item;
   // Between the events of one move nobody may act, whichever state is shown.
   const game = toGame(item.gameId, viewFor(item.shown ?? state, viewer, !isMidAction(e)));
-  const round = isRoundEvent(e) && state.rounds.length > 0 ? game.roundAt(state.rounds.length - 1) : null;
   let seatIndex: number | null = null;
   let playerId: string | null = null;
   switch (e.type) {
@@ -80,16 +80,27 @@ function buildGameEvent(item: FeedItem, viewer: Viewer): GameEvent {
       : (game.seats.find((s) => s.playerId === seatPlayer) ??
         (item.shown ? toGame(item.gameId, viewFor(state, viewer, false)).seats[seatIndex] : undefined) ??
         null);
-  return Object.assign(new GameEvent(), {
+  const event = Object.assign(new GameEvent(), {
     seq: e.seq,
     type: toGameEventType(e.type),
     game,
-    round,
-    bid: e.type === 'BID_PLACED' ? (round?.bids.find((b) => b.seq === e.seq) ?? null) : null,
-    outcome: e.type === 'ROUND_ENDED' ? (round?.outcome ?? null) : null,
     seat,
     playerId: playerId ?? seat?.playerId ?? null,
     rematchId: e.type === 'REMATCH_CREATED' ? e.rematch : null,
     at: new Date(e.at),
   });
+  // The round, its bid and outcome are mapped when read: a round holds all its bids, and most documents (every
+  // event of a replay) select none of them.
+  const round = (): Round | null =>
+    isRoundEvent(e) && state.rounds.length > 0 ? game.roundAt(state.rounds.length - 1) : null;
+  const lazy = { enumerable: true, configurable: true } as const;
+  Object.defineProperties(event, {
+    round: { ...lazy, get: round },
+    bid: {
+      ...lazy,
+      get: () => (e.type === 'BID_PLACED' ? (round()?.bids.find((b) => b.seq === e.seq) ?? null) : null),
+    },
+    outcome: { ...lazy, get: () => (e.type === 'ROUND_ENDED' ? (round()?.outcome ?? null) : null) },
+  });
+  return event;
 }

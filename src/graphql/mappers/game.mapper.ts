@@ -88,7 +88,7 @@ export function toGame(gameId: string, view: GameView): Game {
     if (!r) return null;
     return (mapped[index] ??= round(r));
   };
-  return Object.assign(new Game(), {
+  const game = Object.assign(new Game(), {
     id: gameGlobalId(gameId),
     gameId,
     view,
@@ -100,7 +100,6 @@ export function toGame(gameId: string, view: GameView): Game {
     maxPlayers: view.maxPlayers,
     seats,
     turn: seatOrNull(view.turn),
-    currentRound: view.currentRound ? roundAt(view.rounds.length - 1) : null,
     roundAt,
     rollOff: view.rollOff.map((t) =>
       Object.assign(new RollOffThrow(), { attempt: t.attempt, seat: seat(t.seat), value: t.value }),
@@ -128,4 +127,11 @@ export function toGame(gameId: string, view: GameView): Game {
     awayAfterTimeouts: view.table.awayAfterTimeouts,
     disconnectSeconds: view.table.disconnectSeconds,
   });
+  // Mapped when read: a round holds all its bids, and most documents (every event of a replay) select none.
+  Object.defineProperty(game, 'currentRound', {
+    get: () => (view.currentRound ? roundAt(view.rounds.length - 1) : null),
+    enumerable: true,
+    configurable: true,
+  });
+  return game;
 }

@@ -1,11 +1,10 @@
 // Turn timeouts under load: thousands of timed games on two processes, each deadline fired once and on time.
-import type { App } from '../../src/app';
 import { PRESETS } from '../../src/engine';
 import { createDatabaseClients, type DatabaseClients } from '../../src/database/prisma';
 import { createMoveService } from '../../src/moves';
 import { createGameStore } from '../../src/store/game-store';
 import { PlayerRepository } from '../../src/store/player.repository';
-import { startServer } from '../support/server-launcher';
+import { spawnServer, stopAll, type ServerProcess } from '../support/server-launcher';
 import { applied } from '../support/store-moves';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { sleep } from '../support/timing';
@@ -24,7 +23,7 @@ const RUN_MS = 15_000;
 
 let db: TestDatabase;
 let clients: DatabaseClients;
-let apps: App[] = [];
+let apps: ServerProcess[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -32,7 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(apps.map((a) => a.stop()));
+  await stopAll(apps);
   await clients.close();
   await db.drop();
 });
@@ -66,7 +65,8 @@ it('fires every deadline of 1,500 timed games once and well under a second late,
     [TURN_SECONDS],
   );
   const since = new Date();
-  apps = await Promise.all([startServer(db.url), startServer(db.url)]);
+  // Two server processes, as deployed: each has its own event loop (two servers in this one would share it).
+  apps = await Promise.all([spawnServer({ databaseUrl: db.url }), spawnServer({ databaseUrl: db.url })]);
 
   // Meanwhile the processes still answer: /health, probed every 50 ms on each.
   let worstHealthMs = 0;
@@ -74,7 +74,7 @@ it('fires every deadline of 1,500 timed games once and well under a second late,
   const probes = apps.map(async (app) => {
     while (probing) {
       const started = performance.now();
-      const res = await fetch(`http://localhost:${app.port}/health`);
+      const res = await fetch(new URL('/health', app.url));
       expect(res.status).toBe(200);
       worstHealthMs = Math.max(worstHealthMs, performance.now() - started);
       await sleep(50);

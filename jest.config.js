@@ -1,6 +1,6 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/support/node-environment.js',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   // The browser tests need Chromium: `npm run test:browser` runs them (jest.browser.config.js).
@@ -13,7 +13,10 @@ module.exports = {
     ],
   },
   // Sources written for `node16` import relative modules as './x.js' (the generated Prisma client does).
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^@perudo/client$': '<rootDir>/packages/client/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   setupFiles: ['reflect-metadata'],
   testTimeout: 60000,
   // One PostgreSQL server and migrated template database per run; see test/support/test-database.ts.

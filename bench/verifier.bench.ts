@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import ts from 'typescript';
-import { FairnessVerifier, type RoundInput } from '../examples/verifier/verifier';
+import { FairnessVerifier, type RoundInput } from '@perudo/client';
 import { chainKeys, fairHand, gameSeedOf, sha256 } from '../src/engine/fair-dice';
 
 const ROUNDS = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 500;
@@ -56,7 +56,7 @@ function baseline(): number {
 }
 
 async function inChromium(): Promise<number> {
-  const source = readFileSync(join(__dirname, '../examples/verifier/verifier.ts'), 'utf8');
+  const source = readFileSync(join(__dirname, '../packages/client/src/verifier/fairness-verifier.ts'), 'utf8');
   const js = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 },
   }).outputText;
@@ -74,7 +74,7 @@ async function inChromium(): Promise<number> {
     return await page.evaluate(
       async ({ js, fairness, rounds }) => {
         const url = URL.createObjectURL(new Blob([js], { type: 'text/javascript' }));
-        const m = (await import(url)) as typeof import('../examples/verifier/verifier');
+        const m = (await import(url)) as typeof import('@perudo/client');
         const v = await m.FairnessVerifier.create(fairness);
         const start = performance.now();
         for (const r of rounds) {

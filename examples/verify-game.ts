@@ -1,6 +1,6 @@
 /**
  * Checks a whole game's provably fair dice ("hmac-sha256-chain-v1", see FAIRNESS.md) from the public GraphQL
- * API, with the client verifier (examples/verifier/verifier.ts). It imports nothing from `src/`.
+ * API, with the client verifier (packages/client/src/verifier/fairness-verifier.ts). It imports nothing from `src/`.
  *
  *   npx ts-node --transpile-only examples/verify-game.ts <gameId> [--url http://localhost:4000/graphql]
  *
@@ -13,7 +13,7 @@ import {
   type Mismatch,
   type RollOffInput,
   type RoundInput,
-} from './verifier/verifier';
+} from '@perudo/client';
 
 /** What the public API shows of a game, as the check reads it. */
 export interface GameRecord {

@@ -6,7 +6,7 @@ import {
   type FairnessInput,
   type Mismatch,
   type RollOffInput,
-} from '../verifier/verifier';
+} from '@perudo/client';
 import type { GameEvent } from './game-view';
 
 /** Thrown at the end of a game whose dice did not verify, when no `onMismatch` handles it. */

@@ -1,7 +1,7 @@
 // The client verifier on games played through the API (real HTTP on PostgreSQL): every preset, each with a
 // round voided by a leave and its roll-off or drawn first starter; then the same rounds fed newest first.
 import { verifyGame, fetchGameRecord } from '../../examples/verify-game';
-import { FairnessVerifier } from '../../examples/verifier/verifier';
+import { FairnessVerifier } from '@perudo/client';
 import { botRng, playTurn, TestApi, type BotView } from '../support/api-harness';
 import { accepted, mutate, PLAY_FIELDS } from '../support/graphql-client';
 

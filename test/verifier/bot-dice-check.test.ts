@@ -2,7 +2,7 @@
 // its check names the round and seat of a die changed on the way.
 import { runBot, type GameEvent } from '../../examples/bot-client';
 import { DiceCheck } from '../../examples/bot/dice-check';
-import type { Mismatch } from '../../examples/verifier/verifier';
+import type { Mismatch } from '@perudo/client';
 import { type App } from '../../src/app';
 import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

@@ -4,7 +4,7 @@
 // "hmac-sha256-k0-v1" (bots' seeds from their id) or with random server seeds still verify.
 import { createHash, createHmac } from 'node:crypto';
 import { fetchGameRecord, verifyGame, type GameRecord } from '../../examples/verify-game';
-import { FairnessVerifier, gameSeedOf, type FairnessInput } from '../../examples/verifier/verifier';
+import { FairnessVerifier, gameSeedOf, type FairnessInput } from '@perudo/client';
 import { botRng, playTurn, TestApi, type BotView } from '../support/api-harness';
 import { accepted, mutate, PLAY_FIELDS, type Player } from '../support/graphql-client';
 

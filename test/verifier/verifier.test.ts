@@ -16,7 +16,7 @@ import {
   handTrace,
   serverClientSeed as clientServerSeed,
   type RoundInput,
-} from '../../examples/verifier/verifier';
+} from '@perudo/client';
 
 // FAIRNESS.md, "Worked example".
 const EXAMPLE = {

@@ -12,7 +12,7 @@ import {
   type Mismatch,
   type RollOffInput,
   type RoundInput,
-} from '../../../verifier/verifier';
+} from '@perudo/client';
 import { execute } from '../client';
 import { h, mount } from '../dom';
 import { TypedDocumentString } from '../gql/graphql';

@@ -13,6 +13,9 @@ module.exports = tseslint.config(
       'src/generated',
       'examples/web/src/gql',
       'examples/web/dist',
+      'packages/*/dist',
+      'packages/*/docs-api',
+      'packages/client/src/gql',
       'eslint.config.js',
       'jest.config.js',
       'jest.browser.config.js',
@@ -49,5 +52,34 @@ module.exports = tseslint.config(
       'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'inject an Rng' }],
       'no-restricted-globals': ['error', 'Date', 'setTimeout', 'process'],
     },
+  },
+  {
+    // The client package runs in browsers as well as Node: nothing of Node's own, nothing of the server.
+    files: ['packages/client/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'node:*',
+            'fs',
+            'net',
+            'http',
+            'https',
+            'crypto',
+            'ws',
+            'buffer',
+            'stream',
+            '**/src/*',
+            '../../../src/*',
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
+    },
+  },
+  {
+    files: ['packages/*/scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
 );

@@ -223,7 +223,10 @@ export class PerudoClient extends Emitter<ClientEvents> implements ClientCore {
   }
 
   /** Takes a seat at a game; a private table needs its invite code. */
-  async joinGame(gameId: string, options: { inviteCode?: string; clientSeed?: string } = {}): Promise<GameResult> {
+  async joinGame(
+    gameId: string,
+    options: { inviteCode?: string; clientSeed?: string } = {},
+  ): Promise<GameResult> {
     return (await this.request(JoinGameDocument, { input: { gameId, ...options } })).joinGame;
   }
 

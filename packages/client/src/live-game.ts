@@ -125,7 +125,10 @@ export class LiveGame extends Emitter<LiveGameEvents> {
       return game;
     });
     this.ready.catch((error: unknown) => this.fail(error as PerudoError));
-    void this.ready.then(() => this.follow(), () => {});
+    void this.ready.then(
+      () => this.follow(),
+      () => {},
+    );
   }
 
   /** How many times the game's stream was resumed after a lost connection. */
@@ -146,7 +149,11 @@ export class LiveGame extends Emitter<LiveGameEvents> {
 
   /** Reads the game now and applies it (if newer); null when it cannot be read. */
   async refresh(): Promise<GameState | null> {
-    const { game } = await this.core.transport.execute(GameDocument, { id: this.id }, { signal: this.core.signal });
+    const { game } = await this.core.transport.execute(
+      GameDocument,
+      { id: this.id },
+      { signal: this.core.signal },
+    );
     if (game) this.apply(game);
     return game;
   }
@@ -293,7 +300,10 @@ export class LiveGame extends Emitter<LiveGameEvents> {
     // A version can span several events (a round starts in the same move that ends the last one): within a
     // version, the state with more of the log is the newer.
     const now = this.state;
-    if (now && (game.version < now.version || (game.version === now.version && game.lastEventSeq <= now.lastEventSeq)))
+    if (
+      now &&
+      (game.version < now.version || (game.version === now.version && game.lastEventSeq <= now.lastEventSeq))
+    )
       return;
     this.state = game;
     this.emit('change', game);

@@ -74,7 +74,7 @@ export class Transport {
       ? AbortSignal.any([request.signal, this.options.signal])
       : this.options.signal;
     const body = JSON.stringify({ query: doc.query, variables: vars, operationName: doc.operationName });
-    for (let failures = 0; ; ) {
+    for (let failures = 0; ;) {
       if (signal.aborted) throw new AbortedError();
       const overSocket = doc.mutation ? await this.overSocket<TResult>(doc.query, vars) : null;
       const answer = overSocket ?? (await this.overHttp<TResult>(body, doc.mutation, signal));

@@ -63,6 +63,8 @@ export class SocketLink {
 
   /** One operation on the socket; returns the function that cancels it. */
   subscribe<T>(query: string, variables: Record<string, unknown>, sink: SocketSink<T>): () => void {
+    // A closed client opens nothing again (a stream's timer may still fire once after close).
+    if (this.closed) return () => {};
     return this.current().subscribe<T>(
       { query, variables },
       {

@@ -7,6 +7,7 @@
  * The exit code is 0 when everything verifies, 1 otherwise.
  */
 import {
+  createClient,
   describeMismatch,
   FairnessVerifier,
   type FairnessInput,
@@ -93,24 +94,23 @@ interface GamePage extends Omit<GameRecord, 'rounds'> {
 
 /** Reads everything public the check needs, every round included (a page of 100 at a time). */
 export async function fetchGameRecord(url: string, gameId: string): Promise<GameRecord> {
-  const rounds: RoundRecord[] = [];
-  let after: string | null = null;
-  for (;;) {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: GAME_QUERY, variables: { id: gameId, after } }),
-    });
-    const body = (await response.json()) as {
-      data?: { game: GamePage | null };
-      errors?: { message: string }[];
-    };
-    if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-    const game = body.data?.game;
-    if (!game) throw new Error(`no game ${gameId}`);
-    rounds.push(...game.rounds.nodes);
-    if (!game.rounds.pageInfo.hasNextPage) return { ...game, rounds };
-    after = game.rounds.pageInfo.endCursor;
+  // Verification is this script's own work here: the client only reads.
+  const client = createClient({ url, verify: false });
+  try {
+    const rounds: RoundRecord[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const { game }: { game: GamePage | null } = await client.request<{ game: GamePage | null }, object>(
+        GAME_QUERY,
+        { id: gameId, after },
+      );
+      if (!game) throw new Error(`no game ${gameId}`);
+      rounds.push(...game.rounds.nodes);
+      if (!game.rounds.pageInfo.hasNextPage) return { ...game, rounds };
+      after = game.rounds.pageInfo.endCursor;
+    }
+  } finally {
+    await client.close();
   }
 }
 

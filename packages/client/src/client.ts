@@ -172,11 +172,12 @@ export class PerudoClient extends Emitter<ClientEvents> implements ClientCore {
   }
 
   /**
-   * Sends any query or mutation (a TypedDocumentNode or a typed string) and resolves with its data. A
-   * mutation whose input takes an idempotencyKey gets one, kept across retries.
+   * Sends any query or mutation (a TypedDocumentNode, a typed string, or plain text with its result type
+   * given: `request<{ viewer: … }>('{ viewer { id } }')`) and resolves with its data. A mutation whose input
+   * takes an idempotencyKey gets one, kept across retries.
    */
   request<TResult, TVariables>(
-    document: AnyDocument<TResult, TVariables>,
+    document: AnyDocument<TResult, TVariables> | string,
     variables?: TVariables,
     options: RequestOptions = {},
   ): Promise<TResult> {

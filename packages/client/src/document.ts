@@ -42,9 +42,10 @@ const OPERATION = /^\s*(query|mutation|subscription)\b\s*([_A-Za-z][_0-9A-Za-z]*
 const INPUT_TYPE = /\$input\s*:\s*([_A-Za-z][_0-9A-Za-z]*)/;
 
 /** The text and shape of a document, worked out once per document object. */
-export function prepare(document: SomeDocument): PreparedDocument {
-  const key = document as object;
-  const known = prepared.get(key);
+export function prepare(document: SomeDocument | string): PreparedDocument {
+  // A plain string cannot key a WeakMap: it is read each time (it is short work).
+  const key = typeof document === 'string' ? null : (document as object);
+  const known = key && prepared.get(key);
   if (known) return known;
   let result: PreparedDocument;
   if (isDocumentNode(document)) {
@@ -70,7 +71,7 @@ export function prepare(document: SomeDocument): PreparedDocument {
       inputType: INPUT_TYPE.exec(query)?.[1] ?? null,
     };
   }
-  prepared.set(key, result);
+  if (key) prepared.set(key, result);
   return result;
 }
 

@@ -64,7 +64,7 @@ export class Transport {
 
   /** The data of the operation; a top-level error is thrown as RequestError, no server as NetworkError. */
   async execute<TResult, TVariables>(
-    document: AnyDocument<TResult, TVariables>,
+    document: AnyDocument<TResult, TVariables> | string,
     variables?: TVariables,
     request: RequestOptions = {},
   ): Promise<TResult> {

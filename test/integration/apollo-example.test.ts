@@ -1,4 +1,11 @@
-import { createClient, GameDocument, type GameState, type LiveGame, type PerudoClient } from '@perudo/client';
+import {
+  createClient,
+  GameDocument,
+  type GameFieldsFragment,
+  type GameState,
+  type LiveGame,
+  type PerudoClient,
+} from '@perudo/client';
 import { playWithApollo } from '../../examples/apollo/apollo-game';
 import { type App } from '../../src/app';
 import { startServer } from '../support/server-launcher';
@@ -76,10 +83,14 @@ it('an Apollo Client player and a @perudo/client player play a whole game to the
     expect(ana.won).toBe(final.winner!.id === ana.player.id);
 
     // The cache's game, read back through Apollo, is the server's last word for Ana in the fields compared.
-    const cached = ana.apollo.readQuery({ query: GameDocument, variables: { id: ana.gameId } })!.game!;
+    // Typed by the document: Apollo's result is a GameFields fragment as it is, with no cast.
+    const cached: GameFieldsFragment = ana.apollo.readQuery({
+      query: GameDocument,
+      variables: { id: ana.gameId },
+    })!.game!;
     reader = createClient({ url: app!.url, token: ana.token });
     const server = (await reader.request(GameDocument, { id: ana.gameId })).game!;
-    const compared = (g: typeof cached) => ({
+    const compared = (g: GameFieldsFragment) => ({
       version: g.version,
       status: g.status,
       winner: g.winner && { id: g.winner.id, name: g.winner.name },
@@ -90,11 +101,12 @@ it('an Apollo Client player and a @perudo/client player play a whole game to the
     expect(final.version).toBe(server.version);
     expect(final.lastEventSeq).toBe(server.lastEventSeq);
 
-    // Every move of the Apollo side was applied, save any sent on a game that had just changed.
-    expect(ana.moves).toBeGreaterThan(0);
     // The watched game only ever moved forward: (version, lastEventSeq) grew with each result.
     expect(shown).toEqual([...new Set(shown)].sort((a, b) => a - b));
     expect(shown.at(-1)).toBe(server.version * 100_000 + server.lastEventSeq);
+
+    // Every move of the Apollo side was applied, save any sent on a game that had just changed.
+    expect(ana.moves).toBeGreaterThan(0);
     const stale = ana.refused.filter((code) => code === 'STALE_VERSION').length;
     expect(ana.refused).toEqual(Array.from({ length: stale }, () => 'STALE_VERSION'));
     expect(stale).toBeLessThan(ana.moves);

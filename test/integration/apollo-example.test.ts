@@ -1,12 +1,13 @@
 import {
   createClient,
   GameDocument,
+  GameEventsDocument,
   type GameFieldsFragment,
   type GameState,
   type LiveGame,
   type PerudoClient,
 } from '@perudo/client';
-import { playWithApollo } from '../../examples/apollo/apollo-game';
+import { connectApollo, playWithApollo } from '../../examples/apollo/apollo-game';
 import { type App } from '../../src/app';
 import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -115,5 +116,46 @@ it('an Apollo Client player and a @perudo/client player play a whole game to the
     table.close();
   } finally {
     await Promise.all([bruno.close(), reader?.close()]);
+  }
+});
+
+it('subscribeToMore writes each payload into the cache before its updateQuery: the example does not use it', async () => {
+  const host = createClient({ url: app!.url });
+  const guest = createClient({ url: app!.url });
+  const { token } = await host.register('Carla');
+  await guest.register('Dario');
+  const { apollo, close } = connectApollo(app!.url, () => token);
+  try {
+    const created = await host.createGame({ preset: 'PERUDO', maxPlayers: 2 });
+    const id = created.game!.id;
+    const first = await apollo.query({ query: GameDocument, variables: { id } });
+    const watch = apollo.watchQuery({ query: GameDocument, variables: { id } });
+    const watching = watch.subscribe({});
+    expect([first.data.game!.version, first.data.game!.seats.length]).toEqual([1, 1]);
+    const updates: number[] = [];
+    watch.subscribeToMore({
+      document: GameEventsDocument,
+      variables: { gameId: id, afterSeq: first.data.game!.lastEventSeq },
+      // Keeps the query as it was: were this the only writer, the cached game would stay at version 1.
+      updateQuery: (_, { subscriptionData }) => {
+        updates.push(subscriptionData.data.gameEvents.seq);
+        return undefined;
+      },
+    });
+    // No wait for the subscription: from afterSeq, it is sent the join even if it starts after it.
+    const joined = await guest.joinGame(id);
+    expect(joined.userErrors).toEqual([]);
+    const deadline = Date.now() + 10_000;
+    while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(updates).toEqual([joined.game!.lastEventSeq]);
+    // The payload's game (Game:<id>) was written all the same, before the updateQuery ran.
+    const cached = apollo.readQuery({ query: GameDocument, variables: { id } })!.game!;
+    expect([cached.version, cached.seats.length]).toEqual([joined.game!.version, 2]);
+    expect(watch.getCurrentResult().data.game!.version).toBe(joined.game!.version);
+    watching.unsubscribe();
+    expect(warnings).toEqual([]);
+  } finally {
+    await close();
+    await Promise.all([host.close(), guest.close()]);
   }
 });

@@ -145,7 +145,7 @@ export interface ApolloGameResult {
   /** The game as the cache held it at the end. */
   readonly final: GameFieldsFragment;
   readonly won: boolean;
-  /** Moves sent (bids and dudos), and the codes of those refused. */
+  /** Moves sent (bids and dudos), and the codes of the mutations refused (moves and the host's start). */
   readonly moves: number;
   readonly refused: readonly ErrorCode[];
   /** The client, its socket closed: its cache still holds the game. */

@@ -35,6 +35,5 @@ export type { Unsubscribe } from './emitter.js';
 export { inviteLink, parseInviteLink } from './invite.js';
 export type { Invite } from './invite.js';
 export * from './gql/graphql.js';
-export * from './gql/graphql.js';
 export { DiceMismatchError } from './verifier/round-check.js';
 export * from './verifier/fairness-verifier.js';

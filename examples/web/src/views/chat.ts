@@ -1,6 +1,7 @@
 // The table chat: messages live via gameChat (resumed after the last seq received), a text box, the emote bar
 // and a mute button per author. Texts are untrusted: they are put in the page as text nodes, never as HTML.
-import { ApiError, execute, subscribe, type Subscription } from '../client';
+import { RequestError, type Stream } from '@perudo/client';
+import { client, streamFailed } from '../api';
 import { h, mount, toast } from '../dom';
 import type { ChatMessageFieldsFragment, Emote } from '../gql/graphql';
 import { GameChat, MutePlayer, SendChatMessage } from '../operations';
@@ -68,7 +69,7 @@ export function chatPanel(gameId: string): ChatPanel {
 
   const setMuted = async (playerId: string, value: boolean): Promise<void> => {
     try {
-      const { mutePlayer } = await execute(MutePlayer, { input: { playerId, muted: value } });
+      const { mutePlayer } = await client.request(MutePlayer, { input: { playerId, muted: value } });
       if (mutePlayer.userErrors[0]) return toast(mutePlayer.userErrors[0].message);
       if (value) muted.add(playerId);
       else muted.delete(playerId);
@@ -80,8 +81,8 @@ export function chatPanel(gameId: string): ChatPanel {
 
   const send = async (input: { text?: string; emote?: Emote }): Promise<boolean> => {
     try {
-      const { sendChatMessage } = await execute(SendChatMessage, {
-        input: { gameId, ...input, idempotencyKey: crypto.randomUUID() },
+      const { sendChatMessage } = await client.request(SendChatMessage, {
+        input: { gameId, ...input },
       });
       if (sendChatMessage.userErrors[0]) {
         toast(sendChatMessage.userErrors[0].message);
@@ -91,7 +92,7 @@ export function chatPanel(gameId: string): ChatPanel {
       return true;
     } catch (error) {
       const wait =
-        error instanceof ApiError && error.retryAfterSeconds ? ` (${error.retryAfterSeconds} s)` : '';
+        error instanceof RequestError && error.retryAfterSeconds ? ` (${error.retryAfterSeconds} s)` : '';
       toast(`${error instanceof Error ? error.message : String(error)}${wait}`);
       return false;
     }
@@ -143,12 +144,11 @@ export function chatPanel(gameId: string): ChatPanel {
   );
 
   // The whole chat first, then live; after a dropped connection, again from the last message received.
-  let live: Subscription | null = session.current()
-    ? subscribe(
-        GameChat,
-        () => ({ gameId, afterSeq: lastSeq }),
-        (data) => receive(data.gameChat),
-      )
+  let live: Stream | null = session.current()
+    ? client.subscribe(GameChat, () => ({ gameId, afterSeq: lastSeq }), {
+        next: (data) => receive(data.gameChat),
+        failed: (error) => streamFailed(error, toast),
+      })
     : null;
   return {
     el,

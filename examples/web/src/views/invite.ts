@@ -1,5 +1,5 @@
 // Private tables: the invite link a seated player copies, and the join screen the link opens (code filled in).
-import { execute } from '../client';
+import { client } from '../api';
 import { h, toast } from '../dom';
 import type { TableFragment } from '../gql/graphql';
 import { JoinGame } from '../operations';
@@ -49,14 +49,14 @@ export function joinView(gameId: string, code: string): View {
       class: 'card join',
       onsubmit: (event: Event) => {
         event.preventDefault();
-        void execute(JoinGame, {
-          input: {
-            gameId,
-            inviteCode: input.value.trim(),
-            clientSeed: currentClientSeed(),
-            idempotencyKey: crypto.randomUUID(),
-          },
-        })
+        void client
+          .request(JoinGame, {
+            input: {
+              gameId,
+              inviteCode: input.value.trim(),
+              clientSeed: currentClientSeed(),
+            },
+          })
           .then((data) => {
             const error = data.joinGame.userErrors[0];
             if (error) return toast(error.message);

@@ -1,5 +1,6 @@
 // The lobby: open games (live through lobbyEvents), creating a game from a preset, and your own games.
-import { execute, subscribe, type Subscription } from '../client';
+import type { Stream } from '@perudo/client';
+import { client, streamFailed } from '../api';
 import { h, mount, toast } from '../dom';
 import type { CreateGameInput, LobbyGameFragment, LobbyPageQuery, RulePreset } from '../gql/graphql';
 import { CreateGame, JoinGame, LobbyEvents, LobbyPage } from '../operations';
@@ -17,7 +18,7 @@ export function lobbyView(): View {
   const el = h('div', { class: 'lobby' });
   const open = new Map<string, LobbyGameFragment>();
   let page: LobbyPageQuery | null = null;
-  let live: Subscription | null = null;
+  let live: Stream | null = null;
 
   const render = (): void => {
     if (!page) return;
@@ -86,22 +87,21 @@ export function lobbyView(): View {
   };
 
   const load = async (): Promise<void> => {
-    page = await execute(LobbyPage);
+    page = await client.request(LobbyPage);
     open.clear();
     for (const g of page.games.nodes) open.set(g.id, g);
     render();
   };
 
-  live = subscribe(
-    LobbyEvents,
-    () => ({}),
-    (data) => {
+  live = client.subscribe(LobbyEvents, () => ({}), {
+    next: (data) => {
       const g = data.lobbyEvents;
       if (g.status === 'LOBBY') open.set(g.id, g);
       else open.delete(g.id);
       render();
     },
-  );
+    failed: (error) => streamFailed(error, toast),
+  });
   load().catch((error: unknown) => toast(String(error instanceof Error ? error.message : error)));
   return {
     el,
@@ -111,8 +111,8 @@ export function lobbyView(): View {
 
 async function join(gameId: string): Promise<void> {
   try {
-    const data = await execute(JoinGame, {
-      input: { gameId, clientSeed: currentClientSeed(), idempotencyKey: crypto.randomUUID() },
+    const data = await client.request(JoinGame, {
+      input: { gameId, clientSeed: currentClientSeed() },
     });
     const error = data.joinGame.userErrors[0];
     if (error) return toast(error.message);
@@ -214,7 +214,7 @@ function createForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
 
 async function create(input: CreateGameInput): Promise<void> {
   try {
-    const data = await execute(CreateGame, { input: { ...input, idempotencyKey: crypto.randomUUID() } });
+    const data = await client.request(CreateGame, { input });
     const error = data.createGame.userErrors[0];
     if (error || !data.createGame.game) return toast(error?.message ?? 'the game was not created');
     window.location.hash = `#/game/${data.createGame.game.id}`;

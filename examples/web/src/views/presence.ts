@@ -1,7 +1,8 @@
 // Presence at the table: a connected dot and an "away, played by a bot" badge on each seat (gamePresence),
 // a "Back to the game" button for a viewer who is away (returnToGame), and a "your turn" notice in the page
 // title while the tab is hidden (playerEvents).
-import { execute, subscribe, type Subscription } from '../client';
+import type { Stream } from '@perudo/client';
+import { client, streamFailed } from '../api';
 import { h, toast } from '../dom';
 import { TypedDocumentString } from '../gql/graphql';
 
@@ -24,7 +25,7 @@ const GamePresence = new TypedDocumentString<
 
 const ReturnToGame = new TypedDocumentString<
   { returnToGame: { userErrors: { message: string }[] } },
-  { input: { gameId: string; idempotencyKey: string } }
+  { input: { gameId: string } }
 >(`mutation ReturnToGame($input: GameInput!) { returnToGame(input: $input) { userErrors { message } } }`);
 
 const PlayerEvents = new TypedDocumentString<
@@ -72,7 +73,7 @@ export function tablePresence(gameId: string, root: () => Element, me: () => num
   };
   const changed = (): void => decorate(root(), me());
   const refresh = (): void => {
-    execute(SeatPresences, { id: gameId }).then(
+    client.request(SeatPresences, { id: gameId }).then(
       (data) => {
         if (disposed || !data.game) return;
         seats.clear();
@@ -88,7 +89,7 @@ export function tablePresence(gameId: string, root: () => Element, me: () => num
       {
         'data-testid': 'return-to-game',
         onclick: () => {
-          execute(ReturnToGame, { input: { gameId, idempotencyKey: crypto.randomUUID() } }).then(
+          client.request(ReturnToGame, { input: { gameId } }).then(
             (r) => {
               if (r.returnToGame.userErrors[0]) toast(r.returnToGame.userErrors[0].message);
               refresh();
@@ -99,21 +100,16 @@ export function tablePresence(gameId: string, root: () => Element, me: () => num
       },
       'Back to the game',
     );
-  // A change may have been missed while the socket was down: read them all again when it is back.
-  let up = true;
-  const live: Subscription = subscribe(
-    GamePresence,
-    () => ({ gameId }),
-    (data) => {
+  const live: Stream = client.subscribe(GamePresence, () => ({ gameId }), {
+    next: (data) => {
       const p = data.gamePresence;
       seats.set(p.seat.position, { connected: p.connected, away: p.away });
       changed();
     },
-    (connected) => {
-      if (connected && !up) refresh();
-      up = connected;
-    },
-  );
+    // A change may have been missed while the socket was down: read them all again as it resumes.
+    resumed: refresh,
+    failed: (error) => streamFailed(error, toast),
+  });
   refresh();
   return {
     decorate,
@@ -135,15 +131,14 @@ export function yourTurnNotice(): () => void {
     if (!document.hidden) document.title = plain;
   };
   document.addEventListener('visibilitychange', restore);
-  const live = subscribe(
-    PlayerEvents,
-    () => ({}),
-    (data) => {
+  const live = client.subscribe(PlayerEvents, () => ({}), {
+    next: (data) => {
       if (data.playerEvents.type === 'YOUR_TURN' && document.hidden) {
         document.title = `Your turn${data.playerEvents.game.name ? ` in ${data.playerEvents.game.name}` : ''} · ${plain}`;
       }
     },
-  );
+    failed: (error) => streamFailed(error, toast),
+  });
   return () => {
     live.close();
     document.removeEventListener('visibilitychange', restore);

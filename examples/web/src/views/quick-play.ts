@@ -1,5 +1,5 @@
 // "Play now": a seat at the oldest open quick-play table of the chosen kind, or a new one that bots fill up.
-import { execute } from '../client';
+import { client } from '../api';
 import { h, toast } from '../dom';
 import type { LobbyPageQuery, RulePreset } from '../gql/graphql';
 import { title } from '../format';
@@ -16,13 +16,12 @@ export function quickPlayForm(presets: LobbyPageQuery['rulePresets']): HTMLEleme
   const botFill = h('input', { name: 'botFillSeconds', type: 'number', min: 0, max: 300, value: 20 });
   const play = async (): Promise<void> => {
     try {
-      const data = await execute(QuickPlay, {
+      const data = await client.request(QuickPlay, {
         input: {
           preset: preset.value as RulePreset,
           players: Number(players.value),
           botFillSeconds: Number(botFill.value),
           clientSeed: currentClientSeed(),
-          idempotencyKey: crypto.randomUUID(),
         },
       });
       const error = data.quickPlay.userErrors[0];

@@ -1,5 +1,5 @@
 // Registration: a name in, a player and its token out (kept in localStorage).
-import { execute, ApiError } from '../client';
+import { client } from '../api';
 import { h, toast } from '../dom';
 import { RegisterPlayer } from '../operations';
 import { session } from '../session';
@@ -32,11 +32,10 @@ export function registerView(): HTMLElement {
 async function register(name: string): Promise<void> {
   if (!name) return;
   try {
-    // A fresh key per attempt: a retry of this request after a dropped answer returns the same player.
-    const data = await execute(RegisterPlayer, { input: { name, idempotencyKey: crypto.randomUUID() } });
+    // The client keys each attempt: a retry of this request after a dropped answer returns the same player.
+    const data = await client.request(RegisterPlayer, { input: { name } });
     const { player, token, userErrors } = data.registerPlayer;
-    if (!player || !token)
-      throw new ApiError(userErrors[0]?.message ?? 'registration refused', userErrors[0]?.code ?? null);
+    if (!player || !token) return toast(userErrors[0]?.message ?? 'registration refused');
     session.signIn({ playerId: player.id, name: player.name, token });
   } catch (error) {
     toast(error instanceof Error ? error.message : String(error));

@@ -1,5 +1,5 @@
 // "Play again" at the end of a game: the first click makes the rematch, the other players follow into it.
-import { execute } from '../client';
+import { client } from '../api';
 import { h, toast } from '../dom';
 import type { TableFragment } from '../gql/graphql';
 import { Rematch } from '../operations';
@@ -15,7 +15,8 @@ export function rematchButton(game: TableFragment): HTMLElement | null {
       {
         'data-testid': 'rematch',
         onclick: () =>
-          void execute(Rematch, { input: { gameId: game.id, idempotencyKey: crypto.randomUUID() } })
+          void client
+            .request(Rematch, { input: { gameId: game.id } })
             .then((data) => {
               const error = data.rematch.userErrors[0];
               if (error || !data.rematch.game) return toast(error?.message ?? 'no rematch');

@@ -1,5 +1,6 @@
 // The table: seats, your own dice only, the round's bids, whose turn, what you may do; live via gameEvents.
-import { execute, subscribe, type Subscription } from '../client';
+import type { Stream } from '@perudo/client';
+import { client, streamFailed } from '../api';
 import { h, mount, toast } from '../dom';
 import type { RoundResultFragment, TableFragment } from '../gql/graphql';
 import {
@@ -40,7 +41,7 @@ export function tableView(gameId: string): View {
   let lastSeq = 0;
   let lastRound: RoundResultFragment | null = null;
   let connected = true;
-  let live: Subscription | null = null;
+  let live: Stream | null = null;
   let busy = false;
   // Connected dots, away badges and "Back to the game" (gamePresence).
   const presence = tablePresence(
@@ -49,6 +50,13 @@ export function tableView(gameId: string): View {
     () => game?.viewerSeat?.position ?? null,
   );
   const clock = setInterval(() => updateDeadline(), 1000);
+  // "reconnecting…" while the socket the events come on is down.
+  const offConnection = client.on('connection', (up) => {
+    if (up !== connected) {
+      connected = up;
+      render();
+    }
+  });
 
   const deadlineText = (): string => {
     if (!game?.turnDeadline || game.status !== 'IN_PROGRESS') return '';
@@ -84,7 +92,8 @@ export function tableView(gameId: string): View {
     }
   };
   // expectedVersion: a move decided on a game that has moved since is refused, not applied to the new state.
-  const input = () => ({ gameId, expectedVersion: game!.version, idempotencyKey: crypto.randomUUID() });
+  // (The client gives each move an idempotencyKey, kept if it has to send the move again.)
+  const input = () => ({ gameId, expectedVersion: game!.version });
 
   const render = (): void => {
     if (!game) return;
@@ -149,7 +158,7 @@ export function tableView(gameId: string): View {
                       onclick: () =>
                         void act(
                           async () =>
-                            (await execute(RemoveBot, { input: { ...input(), position: s.position } }))
+                            (await client.request(RemoveBot, { input: { ...input(), position: s.position } }))
                               .removeBot,
                         ),
                     },
@@ -170,8 +179,11 @@ export function tableView(gameId: string): View {
                       onclick: () =>
                         void act(
                           async () =>
-                            (await execute(KickPlayer, { input: { ...input(), position: s.position } }))
-                              .kickPlayer,
+                            (
+                              await client.request(KickPlayer, {
+                                input: { ...input(), position: s.position },
+                              })
+                            ).kickPlayer,
                         ),
                     },
                     'Kick',
@@ -184,8 +196,11 @@ export function tableView(gameId: string): View {
                       onclick: () =>
                         void act(
                           async () =>
-                            (await execute(TransferHost, { input: { ...input(), position: s.position } }))
-                              .transferHost,
+                            (
+                              await client.request(TransferHost, {
+                                input: { ...input(), position: s.position },
+                              })
+                            ).transferHost,
                         ),
                     },
                     'Make host',
@@ -270,11 +285,10 @@ export function tableView(gameId: string): View {
                   void act(
                     async () =>
                       (
-                        await execute(JoinGame, {
+                        await client.request(JoinGame, {
                           input: {
                             gameId,
                             clientSeed: currentClientSeed(),
-                            idempotencyKey: crypto.randomUUID(),
                           },
                         })
                       ).joinGame,
@@ -286,7 +300,8 @@ export function tableView(gameId: string): View {
               'button',
               {
                 class: 'secondary',
-                onclick: () => void act(async () => (await execute(LeaveGame, { input: input() })).leaveGame),
+                onclick: () =>
+                  void act(async () => (await client.request(LeaveGame, { input: input() })).leaveGame),
               },
               'Leave',
             ),
@@ -310,7 +325,9 @@ export function tableView(gameId: string): View {
                     const select = (e.target as HTMLElement).parentElement!.querySelector('select')!;
                     const level = select.value as BotLevel;
                     lastBotLevel = level;
-                    void act(async () => (await execute(AddBot, { input: { ...input(), level } })).addBot);
+                    void act(
+                      async () => (await client.request(AddBot, { input: { ...input(), level } })).addBot,
+                    );
                   },
                 },
                 'Add bot',
@@ -321,7 +338,8 @@ export function tableView(gameId: string): View {
           ? h(
               'button',
               {
-                onclick: () => void act(async () => (await execute(StartGame, { input: input() })).startGame),
+                onclick: () =>
+                  void act(async () => (await client.request(StartGame, { input: input() })).startGame),
               },
               'Start game',
             )
@@ -376,7 +394,7 @@ export function tableView(gameId: string): View {
                       void act(
                         async () =>
                           (
-                            await execute(PlaceBid, {
+                            await client.request(PlaceBid, {
                               input: { ...input(), quantity: b.minQuantity, face: b.face },
                             })
                           ).placeBid,
@@ -396,7 +414,7 @@ export function tableView(gameId: string): View {
                   void act(
                     async () =>
                       (
-                        await execute(PlaceBid, {
+                        await client.request(PlaceBid, {
                           input: { ...input(), quantity: Number(quantity.value), face: Number(face.value) },
                         })
                       ).placeBid,
@@ -418,7 +436,8 @@ export function tableView(gameId: string): View {
               {
                 class: 'danger',
                 'data-testid': 'dudo',
-                onclick: () => void act(async () => (await execute(CallDudo, { input: input() })).callDudo),
+                onclick: () =>
+                  void act(async () => (await client.request(CallDudo, { input: input() })).callDudo),
               },
               'Dudo!',
             )
@@ -429,7 +448,8 @@ export function tableView(gameId: string): View {
               {
                 class: 'secondary',
                 'data-testid': 'exact',
-                onclick: () => void act(async () => (await execute(CallExact, { input: input() })).callExact),
+                onclick: () =>
+                  void act(async () => (await client.request(CallExact, { input: input() })).callExact),
               },
               'Calza (exact)',
             )
@@ -448,7 +468,7 @@ export function tableView(gameId: string): View {
           class: 'link',
           onclick: () =>
             confirm('Leave this game? You forfeit your dice.') &&
-            void act(async () => (await execute(LeaveGame, { input: input() })).leaveGame),
+            void act(async () => (await client.request(LeaveGame, { input: input() })).leaveGame),
         },
         'Leave game',
       ),
@@ -456,7 +476,7 @@ export function tableView(gameId: string): View {
   };
 
   const start = async (): Promise<void> => {
-    const data = await execute(GameTable, { id: gameId });
+    const data = await client.request(GameTable, { id: gameId });
     if (!data.game) {
       mount(el, h('div', { class: 'card' }, 'No such game. ', h('a', { href: '#/' }, 'Back to the lobby')));
       return;
@@ -474,23 +494,16 @@ export function tableView(gameId: string): View {
         .catch(() => {});
     }
     // Live from the last event seen; after a dropped connection, again from the last one received.
-    live = subscribe(
-      GameEvents,
-      () => ({ gameId, afterSeq: lastSeq }),
-      (event) => {
+    live = client.subscribe(GameEvents, () => ({ gameId, afterSeq: lastSeq }), {
+      next: (event) => {
         const e = event.gameEvents;
         if (e.seq <= lastSeq) return;
         lastSeq = e.seq;
         if (e.type === 'ROUND_ENDED' && e.round) lastRound = e.round;
         accept(e.game);
       },
-      (up) => {
-        if (up !== connected) {
-          connected = up;
-          render();
-        }
-      },
-    );
+      failed: (error) => streamFailed(error, toast),
+    });
   };
   start().catch((error: unknown) => toast(error instanceof Error ? error.message : String(error)));
   return {
@@ -498,6 +511,7 @@ export function tableView(gameId: string): View {
     el: h('div', { class: 'table-page' }, el, chat.el),
     dispose() {
       clearInterval(clock);
+      offConnection();
       live?.close();
       presence.dispose();
       chat.dispose();

@@ -1,0 +1,41 @@
+// The page's one client of the API (@perudo/client): every query, move and subscription goes through it, as
+// the signed-in player (or anonymously). It follows the session, and tells api-status whether the API answers.
+import { createClient, RequestError } from '@perudo/client';
+import { apiReachable, apiUnreachable } from './api-status';
+import { API_URL, WS_URL } from './config';
+import { session } from './session';
+
+export const client = createClient({ url: API_URL, wsUrl: WS_URL, token: session.token() });
+
+// A socket closed because the token changed is no sign that the API went away.
+let switchingToken = false;
+
+/**
+ * Plays as the session's player. Called on every sign-in and sign-out, and before each route: the session
+ * lives in localStorage, which the page may find changed (another tab, a script) without being told.
+ */
+export function followSession(): void {
+  const token = session.token();
+  if (token === client.token) return;
+  switchingToken = true;
+  try {
+    client.setToken(token);
+  } finally {
+    switchingToken = false;
+  }
+}
+session.onChange(followSession);
+
+// A token the server no longer knows (its database was reset): sign out rather than fail forever.
+client.on('unauthenticated', () => session.signOut());
+client.on('reachable', (reachable) => (reachable ? apiReachable() : apiUnreachable()));
+client.on('connection', (connected) => {
+  if (connected) apiReachable();
+  else if (!switchingToken) apiUnreachable();
+});
+
+/** What a stream that ended for good tells the page: a revoked token signs out, anything else is shown. */
+export function streamFailed(error: Error, show: (message: string) => void): void {
+  if (error instanceof RequestError && error.code === 'UNAUTHENTICATED') session.signOut();
+  else show(error.message);
+}

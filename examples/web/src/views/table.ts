@@ -1,22 +1,10 @@
-// The table: seats, your own dice only, the round's bids, whose turn, what you may do; live via gameEvents.
-import type { Stream } from '@perudo/client';
+// The table: seats, your own dice only, the round's bids, whose turn, what you may do; live via gameEvents
+// (the client's LiveGame, which also sends the moves).
+import type { GameResult, LiveGame } from '@perudo/client';
 import { client, streamFailed } from '../api';
 import { h, mount, toast } from '../dom';
 import type { RoundResultFragment, TableFragment } from '../gql/graphql';
-import {
-  AddBot,
-  CallDudo,
-  CallExact,
-  GameEvents,
-  GameTable,
-  JoinGame,
-  KickPlayer,
-  LeaveGame,
-  PlaceBid,
-  RemoveBot,
-  StartGame,
-  TransferHost,
-} from '../operations';
+import { GameTable } from '../operations';
 import type { BotLevel } from '../gql/graphql';
 import { count, formatOdds, title } from '../format';
 import { session } from '../session';
@@ -38,10 +26,9 @@ export function tableView(gameId: string): View {
   const el = h('div', { class: 'table' });
   const chat = chatPanel(gameId);
   let game: TableFragment | null = null;
-  let lastSeq = 0;
   let lastRound: RoundResultFragment | null = null;
   let connected = true;
-  let live: Stream | null = null;
+  let live: LiveGame | null = null;
   let busy = false;
   // Connected dots, away badges and "Back to the game" (gamePresence).
   const presence = tablePresence(
@@ -76,13 +63,15 @@ export function tableView(gameId: string): View {
     render();
   };
 
-  const act = async (
-    run: () => Promise<{ game?: TableFragment | null; userErrors: { message: string }[] }>,
-  ): Promise<void> => {
-    if (busy) return;
+  // Each move sends expectedVersion (a move decided on a game that has moved since is refused, not applied
+  // to the new state) and an idempotencyKey kept if the client has to send it again.
+  const act = async (run: (game: LiveGame) => Promise<GameResult>): Promise<void> => {
+    if (busy || !live) return;
     busy = true;
     try {
-      const payload = await run();
+      // The live game's own first read gives the version the move expects.
+      await live.ready;
+      const payload = await run(live);
       if (payload.userErrors[0]) toast(payload.userErrors[0].message);
       accept(payload.game);
     } catch (error) {
@@ -91,9 +80,6 @@ export function tableView(gameId: string): View {
       busy = false;
     }
   };
-  // expectedVersion: a move decided on a game that has moved since is refused, not applied to the new state.
-  // (The client gives each move an idempotencyKey, kept if it has to send the move again.)
-  const input = () => ({ gameId, expectedVersion: game!.version });
 
   const render = (): void => {
     if (!game) return;
@@ -155,12 +141,7 @@ export function tableView(gameId: string): View {
                       class: 'link',
                       title: 'Remove this bot',
                       'data-testid': 'remove-bot',
-                      onclick: () =>
-                        void act(
-                          async () =>
-                            (await client.request(RemoveBot, { input: { ...input(), position: s.position } }))
-                              .removeBot,
-                        ),
+                      onclick: () => void act((live) => live.removeBot(s.position)),
                     },
                     '✕',
                   )
@@ -176,15 +157,7 @@ export function tableView(gameId: string): View {
                     {
                       class: 'link',
                       'data-testid': 'kick',
-                      onclick: () =>
-                        void act(
-                          async () =>
-                            (
-                              await client.request(KickPlayer, {
-                                input: { ...input(), position: s.position },
-                              })
-                            ).kickPlayer,
-                        ),
+                      onclick: () => void act((live) => live.kick(s.position)),
                     },
                     'Kick',
                   ),
@@ -193,15 +166,7 @@ export function tableView(gameId: string): View {
                     {
                       class: 'link',
                       'data-testid': 'make-host',
-                      onclick: () =>
-                        void act(
-                          async () =>
-                            (
-                              await client.request(TransferHost, {
-                                input: { ...input(), position: s.position },
-                              })
-                            ).transferHost,
-                        ),
+                      onclick: () => void act((live) => live.transferHost(s.position)),
                     },
                     'Make host',
                   ),
@@ -281,18 +246,7 @@ export function tableView(gameId: string): View {
           ? h(
               'button',
               {
-                onclick: () =>
-                  void act(
-                    async () =>
-                      (
-                        await client.request(JoinGame, {
-                          input: {
-                            gameId,
-                            clientSeed: currentClientSeed(),
-                          },
-                        })
-                      ).joinGame,
-                  ),
+                onclick: () => void act(() => client.joinGame(gameId, { clientSeed: currentClientSeed() })),
               },
               'Join',
             )
@@ -300,8 +254,7 @@ export function tableView(gameId: string): View {
               'button',
               {
                 class: 'secondary',
-                onclick: () =>
-                  void act(async () => (await client.request(LeaveGame, { input: input() })).leaveGame),
+                onclick: () => void act((live) => live.leave()),
               },
               'Leave',
             ),
@@ -325,9 +278,7 @@ export function tableView(gameId: string): View {
                     const select = (e.target as HTMLElement).parentElement!.querySelector('select')!;
                     const level = select.value as BotLevel;
                     lastBotLevel = level;
-                    void act(
-                      async () => (await client.request(AddBot, { input: { ...input(), level } })).addBot,
-                    );
+                    void act((live) => live.addBot(level));
                   },
                 },
                 'Add bot',
@@ -338,8 +289,7 @@ export function tableView(gameId: string): View {
           ? h(
               'button',
               {
-                onclick: () =>
-                  void act(async () => (await client.request(StartGame, { input: input() })).startGame),
+                onclick: () => void act((live) => live.start()),
               },
               'Start game',
             )
@@ -390,15 +340,7 @@ export function tableView(gameId: string): View {
                   {
                     class: 'chip',
                     'data-testid': `min-bid-${b.face}`,
-                    onclick: () =>
-                      void act(
-                        async () =>
-                          (
-                            await client.request(PlaceBid, {
-                              input: { ...input(), quantity: b.minQuantity, face: b.face },
-                            })
-                          ).placeBid,
-                      ),
+                    onclick: () => void act((live) => live.bid(b.minQuantity, b.face)),
                   },
                   `${b.minQuantity} × ${FACES[b.face]}`,
                   h('small', {}, ` ${formatOdds(b.probability)}`),
@@ -411,14 +353,7 @@ export function tableView(gameId: string): View {
                 class: 'row',
                 onsubmit: (event: Event) => {
                   event.preventDefault();
-                  void act(
-                    async () =>
-                      (
-                        await client.request(PlaceBid, {
-                          input: { ...input(), quantity: Number(quantity.value), face: Number(face.value) },
-                        })
-                      ).placeBid,
-                  );
+                  void act((live) => live.bid(Number(quantity.value), Number(face.value)));
                 },
               },
               quantity,
@@ -436,8 +371,7 @@ export function tableView(gameId: string): View {
               {
                 class: 'danger',
                 'data-testid': 'dudo',
-                onclick: () =>
-                  void act(async () => (await client.request(CallDudo, { input: input() })).callDudo),
+                onclick: () => void act((live) => live.dudo()),
               },
               'Dudo!',
             )
@@ -448,8 +382,7 @@ export function tableView(gameId: string): View {
               {
                 class: 'secondary',
                 'data-testid': 'exact',
-                onclick: () =>
-                  void act(async () => (await client.request(CallExact, { input: input() })).callExact),
+                onclick: () => void act((live) => live.exact()),
               },
               'Calza (exact)',
             )
@@ -467,8 +400,7 @@ export function tableView(gameId: string): View {
         {
           class: 'link',
           onclick: () =>
-            confirm('Leave this game? You forfeit your dice.') &&
-            void act(async () => (await client.request(LeaveGame, { input: input() })).leaveGame),
+            confirm('Leave this game? You forfeit your dice.') && void act((live) => live.leave()),
         },
         'Leave game',
       ),
@@ -481,8 +413,17 @@ export function tableView(gameId: string): View {
       mount(el, h('div', { class: 'card' }, 'No such game. ', h('a', { href: '#/' }, 'Back to the lobby')));
       return;
     }
+    // Live from the last event of this read (the log is not replayed); after a dropped connection, again from
+    // the last event received. The rounds' dice are checked by the result cards (verification.ts).
+    live = client.game(gameId, { afterSeq: data.game.lastEventSeq, verify: false });
+    live.on('change', accept);
+    live.on('event', (e) => {
+      if (e.type !== 'ROUND_ENDED' || !e.round) return;
+      lastRound = e.round;
+      render();
+    });
+    live.on('error', (error) => streamFailed(error, toast));
     accept(data.game);
-    lastSeq = data.game.lastEventSeq;
     if (data.game.status !== 'LOBBY') {
       void lastEndedRound(gameId)
         .then((round) => {
@@ -493,17 +434,6 @@ export function tableView(gameId: string): View {
         })
         .catch(() => {});
     }
-    // Live from the last event seen; after a dropped connection, again from the last one received.
-    live = client.subscribe(GameEvents, () => ({ gameId, afterSeq: lastSeq }), {
-      next: (event) => {
-        const e = event.gameEvents;
-        if (e.seq <= lastSeq) return;
-        lastSeq = e.seq;
-        if (e.type === 'ROUND_ENDED' && e.round) lastRound = e.round;
-        accept(e.game);
-      },
-      failed: (error) => streamFailed(error, toast),
-    });
   };
   start().catch((error: unknown) => toast(error instanceof Error ? error.message : String(error)));
   return {

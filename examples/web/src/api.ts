@@ -7,31 +7,26 @@ import { session } from './session';
 
 export const client = createClient({ url: API_URL, wsUrl: WS_URL, token: session.token() });
 
-// A socket closed because the token changed is no sign that the API went away.
-let switchingToken = false;
-
 /**
  * Plays as the session's player. Called on every sign-in and sign-out, and before each route: the session
  * lives in localStorage, which the page may find changed (another tab, a script) without being told.
  */
 export function followSession(): void {
-  const token = session.token();
-  if (token === client.token) return;
-  switchingToken = true;
-  try {
-    client.setToken(token);
-  } finally {
-    switchingToken = false;
-  }
+  client.setToken(session.token());
 }
 session.onChange(followSession);
 
 // A token the server no longer knows (its database was reset): sign out rather than fail forever.
 client.on('unauthenticated', () => session.signOut());
 client.on('reachable', (reachable) => (reachable ? apiReachable() : apiUnreachable()));
+// The token the open socket was opened with: a socket closed because the token changed (sign-in, sign-out)
+// is no sign that the API went away.
+let socketToken: string | null = null;
 client.on('connection', (connected) => {
-  if (connected) apiReachable();
-  else if (!switchingToken) apiUnreachable();
+  if (connected) {
+    socketToken = client.token;
+    apiReachable();
+  } else if (client.token === socketToken) apiUnreachable();
 });
 
 /** What a stream that ended for good tells the page: a revoked token signs out, anything else is shown. */

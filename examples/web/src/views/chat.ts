@@ -1,10 +1,10 @@
 // The table chat: messages live via gameChat (resumed after the last seq received), a text box, the emote bar
 // and a mute button per author. Texts are untrusted: they are put in the page as text nodes, never as HTML.
-import { RequestError, type Stream } from '@perudo/client';
+import { RequestError, type LiveChat } from '@perudo/client';
 import { client, streamFailed } from '../api';
 import { h, mount, toast } from '../dom';
 import type { ChatMessageFieldsFragment, Emote } from '../gql/graphql';
-import { GameChat, MutePlayer, SendChatMessage } from '../operations';
+import { MutePlayer, SendChatMessage } from '../operations';
 import { session } from '../session';
 
 const EMOTES: [Emote, string][] = [
@@ -27,7 +27,6 @@ export interface ChatPanel {
 export function chatPanel(gameId: string): ChatPanel {
   const messages: ChatMessageFieldsFragment[] = [];
   const muted = new Set<string>();
-  let lastSeq = 0;
   const list = h('ol', { class: 'chat-messages', 'data-testid': 'chat-messages' });
   const text = h('input', {
     name: 'chatText',
@@ -103,7 +102,6 @@ export function chatPanel(gameId: string): ChatPanel {
     if (messages.some((x) => x.seq === m.seq)) return;
     messages.push(m);
     messages.sort((a, b) => a.seq - b.seq);
-    lastSeq = Math.max(lastSeq, m.seq);
     render();
   };
 
@@ -144,12 +142,12 @@ export function chatPanel(gameId: string): ChatPanel {
   );
 
   // The whole chat first, then live; after a dropped connection, again from the last message received.
-  let live: Stream | null = session.current()
-    ? client.subscribe(GameChat, () => ({ gameId, afterSeq: lastSeq }), {
-        next: (data) => receive(data.gameChat),
-        failed: (error) => streamFailed(error, toast),
-      })
-    : null;
+  let live: LiveChat | null = null;
+  if (session.current()) {
+    live = client.chat(gameId);
+    live.on('message', receive);
+    live.on('error', (error) => streamFailed(error, toast));
+  }
   return {
     el,
     dispose() {

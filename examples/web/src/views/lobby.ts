@@ -1,9 +1,9 @@
 // The lobby: open games (live through lobbyEvents), creating a game from a preset, and your own games.
-import type { Stream } from '@perudo/client';
+import type { CreateGameInput, Stream } from '@perudo/client';
 import { client, streamFailed } from '../api';
 import { h, mount, toast } from '../dom';
-import type { CreateGameInput, LobbyGameFragment, LobbyPageQuery, RulePreset } from '../gql/graphql';
-import { CreateGame, JoinGame, LobbyEvents, LobbyPage } from '../operations';
+import type { LobbyGameFragment, LobbyPageQuery, RulePreset } from '../gql/graphql';
+import { LobbyEvents, LobbyPage } from '../operations';
 import { humanize, title } from '../format';
 import { session } from '../session';
 import { quickPlayForm } from './quick-play';
@@ -111,10 +111,7 @@ export function lobbyView(): View {
 
 async function join(gameId: string): Promise<void> {
   try {
-    const data = await client.request(JoinGame, {
-      input: { gameId, clientSeed: currentClientSeed() },
-    });
-    const error = data.joinGame.userErrors[0];
+    const error = (await client.joinGame(gameId, { clientSeed: currentClientSeed() })).userErrors[0];
     if (error) return toast(error.message);
     window.location.hash = `#/game/${gameId}`;
   } catch (error) {
@@ -214,10 +211,9 @@ function createForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
 
 async function create(input: CreateGameInput): Promise<void> {
   try {
-    const data = await client.request(CreateGame, { input });
-    const error = data.createGame.userErrors[0];
-    if (error || !data.createGame.game) return toast(error?.message ?? 'the game was not created');
-    window.location.hash = `#/game/${data.createGame.game.id}`;
+    const { game, userErrors } = await client.createGame(input);
+    if (userErrors[0] || !game) return toast(userErrors[0]?.message ?? 'the game was not created');
+    window.location.hash = `#/game/${game.id}`;
   } catch (error) {
     toast(error instanceof Error ? error.message : String(error));
   }

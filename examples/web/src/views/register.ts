@@ -1,7 +1,6 @@
 // Registration: a name in, a player and its token out (kept in localStorage).
 import { client } from '../api';
 import { h, toast } from '../dom';
-import { RegisterPlayer } from '../operations';
 import { session } from '../session';
 
 export function registerView(): HTMLElement {
@@ -32,9 +31,8 @@ export function registerView(): HTMLElement {
 async function register(name: string): Promise<void> {
   if (!name) return;
   try {
-    // The client keys each attempt: a retry of this request after a dropped answer returns the same player.
-    const data = await client.request(RegisterPlayer, { input: { name } });
-    const { player, token, userErrors } = data.registerPlayer;
+    // The client keys the request: a retry of it after a dropped answer returns the same player.
+    const { player, token, userErrors } = await client.register(name);
     if (!player || !token) return toast(userErrors[0]?.message ?? 'registration refused');
     session.signIn({ playerId: player.id, name: player.name, token });
   } catch (error) {

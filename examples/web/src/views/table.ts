@@ -1,11 +1,9 @@
 // The table: seats, your own dice only, the round's bids, whose turn, what you may do; live via gameEvents
 // (the client's LiveGame, which also sends the moves).
-import type { GameResult, LiveGame } from '@perudo/client';
+import { GameDocument, type BotLevel, type GameResult, type GameState, type LiveGame } from '@perudo/client';
 import { client, streamFailed } from '../api';
 import { h, mount, toast } from '../dom';
-import type { RoundResultFragment, TableFragment } from '../gql/graphql';
-import { GameTable } from '../operations';
-import type { BotLevel } from '../gql/graphql';
+import type { RoundResultFragment } from '../gql/graphql';
 import { count, formatOdds, title } from '../format';
 import { session } from '../session';
 import type { View } from './lobby';
@@ -25,7 +23,7 @@ let lastBotLevel: BotLevel = 'NORMAL';
 export function tableView(gameId: string): View {
   const el = h('div', { class: 'table' });
   const chat = chatPanel(gameId);
-  let game: TableFragment | null = null;
+  let game: GameState | null = null;
   let lastRound: RoundResultFragment | null = null;
   let connected = true;
   let live: LiveGame | null = null;
@@ -56,7 +54,7 @@ export function tableView(gameId: string): View {
   };
 
   /** Takes the newest game we know of: events and mutation answers may arrive in either order. */
-  const accept = (next: TableFragment | null | undefined): void => {
+  const accept = (next: GameState | null | undefined): void => {
     if (!next || (game && next.version < game.version)) return;
     if (game && (next.seats.length !== game.seats.length || next.status !== game.status)) presence.refresh();
     game = next;
@@ -235,7 +233,7 @@ export function tableView(gameId: string): View {
     presence.decorate(el, me);
   };
 
-  const actions = (g: TableFragment, me: number | null): HTMLElement | null => {
+  const actions = (g: GameState, me: number | null): HTMLElement | null => {
     const viewer = session.current();
     if (g.status === 'LOBBY') {
       const isHost = viewer?.playerId === g.host.id;
@@ -408,7 +406,7 @@ export function tableView(gameId: string): View {
   };
 
   const start = async (): Promise<void> => {
-    const data = await client.request(GameTable, { id: gameId });
+    const data = await client.request(GameDocument, { id: gameId });
     if (!data.game) {
       mount(el, h('div', { class: 'card' }, 'No such game. ', h('a', { href: '#/' }, 'Back to the lobby')));
       return;
@@ -416,7 +414,12 @@ export function tableView(gameId: string): View {
     // Live from the last event of this read (the log is not replayed); after a dropped connection, again from
     // the last event received. The rounds' dice are checked by the result cards (verification.ts).
     live = client.game(gameId, { afterSeq: data.game.lastEventSeq, verify: false });
-    live.on('change', accept);
+    live.on('change', (next) => {
+      // A newer state came from the server (an event, or a read when the player's stream resumed first): the
+      // socket is coming back, "reconnecting…" has done its job.
+      connected = true;
+      accept(next);
+    });
     live.on('event', (e) => {
       if (e.type !== 'ROUND_ENDED' || !e.round) return;
       lastRound = e.round;

@@ -1,7 +1,7 @@
 // Presence at the table: a connected dot and an "away, played by a bot" badge on each seat (gamePresence),
 // a "Back to the game" button for a viewer who is away (returnToGame), and a "your turn" notice in the page
 // title while the tab is hidden (playerEvents).
-import type { Stream } from '@perudo/client';
+import { ReturnToGameDocument } from '@perudo/client';
 import { client, streamFailed } from '../api';
 import { h, toast } from '../dom';
 import { TypedDocumentString } from '../gql/graphql';
@@ -15,18 +15,6 @@ const SeatPresences = new TypedDocumentString<
   { game: { seats: { position: number; connected: boolean; away: boolean }[] } | null },
   { id: string }
 >(`query SeatPresences($id: ID!) { game(id: $id) { seats { position connected away } } }`);
-
-const GamePresence = new TypedDocumentString<
-  { gamePresence: { seat: { position: number }; connected: boolean; away: boolean } },
-  { gameId: string }
->(
-  `subscription GamePresence($gameId: ID!) { gamePresence(gameId: $gameId) { seat { position } connected away } }`,
-);
-
-const ReturnToGame = new TypedDocumentString<
-  { returnToGame: { userErrors: { message: string }[] } },
-  { input: { gameId: string } }
->(`mutation ReturnToGame($input: GameInput!) { returnToGame(input: $input) { userErrors { message } } }`);
 
 const PlayerEvents = new TypedDocumentString<
   { playerEvents: { type: string; game: { id: string; name: string | null } } },
@@ -89,7 +77,7 @@ export function tablePresence(gameId: string, root: () => Element, me: () => num
       {
         'data-testid': 'return-to-game',
         onclick: () => {
-          client.request(ReturnToGame, { input: { gameId } }).then(
+          client.request(ReturnToGameDocument, { input: { gameId } }).then(
             (r) => {
               if (r.returnToGame.userErrors[0]) toast(r.returnToGame.userErrors[0].message);
               refresh();
@@ -100,15 +88,16 @@ export function tablePresence(gameId: string, root: () => Element, me: () => num
       },
       'Back to the game',
     );
-  const live: Stream = client.subscribe(GamePresence, () => ({ gameId }), {
-    next: (data) => {
-      const p = data.gamePresence;
-      seats.set(p.seat.position, { connected: p.connected, away: p.away });
-      changed();
-    },
-    // A change may have been missed while the socket was down: read them all again as it resumes.
-    resumed: refresh,
-    failed: (error) => streamFailed(error, toast),
+  const live = client.presence(gameId);
+  live.on('change', (p) => {
+    seats.set(p.seat.position, { connected: p.connected, away: p.away });
+    changed();
+  });
+  live.on('error', (error) => streamFailed(error, toast));
+  // gamePresence is not replayed: a change may have been missed while the socket was down, so every seat is
+  // read again each time it is back.
+  const offConnection = client.on('connection', (up) => {
+    if (up) refresh();
   });
   refresh();
   return {
@@ -116,6 +105,7 @@ export function tablePresence(gameId: string, root: () => Element, me: () => num
     refresh,
     dispose() {
       disposed = true;
+      offConnection();
       live.close();
     },
   };

@@ -1,10 +1,9 @@
 // Whether the API answers. While it does not, a notice says so and every button on the page is disabled (a
 // click would only fail); a probe every second re-enables them as soon as the API answers again.
-import { API_URL } from './config';
 
 const MARK = 'data-api-down';
 let down = false;
-let probe: ReturnType<typeof setInterval> | null = null;
+let timer: ReturnType<typeof setInterval> | null = null;
 let observer: MutationObserver | null = null;
 
 function disableButtons(root: ParentNode): void {
@@ -14,8 +13,11 @@ function disableButtons(root: ParentNode): void {
   }
 }
 
-/** Called when a request or the WebSocket failed for lack of an answer. */
-export function apiUnreachable(): void {
+/**
+ * Called when a request or the WebSocket failed for lack of an answer; `probe` asks the API something (its
+ * answer is told through apiReachable).
+ */
+export function apiUnreachable(probe: () => void): void {
   if (down) return;
   down = true;
   const app = document.getElementById('app');
@@ -31,24 +33,15 @@ export function apiUnreachable(): void {
     observer = new MutationObserver(() => disableButtons(app));
     observer.observe(app, { childList: true, subtree: true });
   }
-  probe = setInterval(() => {
-    fetch(API_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ __typename }' }),
-    }).then(
-      (response) => response.ok && apiReachable(),
-      () => {},
-    );
-  }, 1_000);
+  timer = setInterval(probe, 1_000);
 }
 
 /** Called when the API answered: undoes what apiUnreachable did. */
 export function apiReachable(): void {
   if (!down) return;
   down = false;
-  if (probe) clearInterval(probe);
-  probe = null;
+  if (timer) clearInterval(timer);
+  timer = null;
   observer?.disconnect();
   observer = null;
   document.querySelector('[data-testid=api-down]')?.remove();

@@ -1,6 +1,7 @@
 // The reference web client: routes (#/, #/game/<id>, #/history/<id>) and the signed-in player.
 import './style.css';
 import { h, mount } from './dom';
+import { followSession } from './api';
 import { API_URL } from './config';
 import { session } from './session';
 import { historyView } from './views/history';
@@ -18,6 +19,7 @@ let stopNotice: (() => void) | null = null;
 function route(): void {
   current?.dispose();
   current = null;
+  followSession();
   const me = session.current();
   if (!me && stopNotice) {
     stopNotice();

@@ -1,9 +1,10 @@
 // The table chat: messages live via gameChat (resumed after the last seq received), a text box, the emote bar
 // and a mute button per author. Texts are untrusted: they are put in the page as text nodes, never as HTML.
-import { ApiError, execute, subscribe, type Subscription } from '../client';
+import { RequestError, type LiveChat } from '@perudo/client';
+import { client, streamFailed } from '../api';
 import { h, mount, toast } from '../dom';
 import type { ChatMessageFieldsFragment, Emote } from '../gql/graphql';
-import { GameChat, MutePlayer, SendChatMessage } from '../operations';
+import { MutePlayer, SendChatMessage } from '../operations';
 import { session } from '../session';
 
 const EMOTES: [Emote, string][] = [
@@ -26,7 +27,6 @@ export interface ChatPanel {
 export function chatPanel(gameId: string): ChatPanel {
   const messages: ChatMessageFieldsFragment[] = [];
   const muted = new Set<string>();
-  let lastSeq = 0;
   const list = h('ol', { class: 'chat-messages', 'data-testid': 'chat-messages' });
   const text = h('input', {
     name: 'chatText',
@@ -68,7 +68,7 @@ export function chatPanel(gameId: string): ChatPanel {
 
   const setMuted = async (playerId: string, value: boolean): Promise<void> => {
     try {
-      const { mutePlayer } = await execute(MutePlayer, { input: { playerId, muted: value } });
+      const { mutePlayer } = await client.request(MutePlayer, { input: { playerId, muted: value } });
       if (mutePlayer.userErrors[0]) return toast(mutePlayer.userErrors[0].message);
       if (value) muted.add(playerId);
       else muted.delete(playerId);
@@ -80,8 +80,8 @@ export function chatPanel(gameId: string): ChatPanel {
 
   const send = async (input: { text?: string; emote?: Emote }): Promise<boolean> => {
     try {
-      const { sendChatMessage } = await execute(SendChatMessage, {
-        input: { gameId, ...input, idempotencyKey: crypto.randomUUID() },
+      const { sendChatMessage } = await client.request(SendChatMessage, {
+        input: { gameId, ...input },
       });
       if (sendChatMessage.userErrors[0]) {
         toast(sendChatMessage.userErrors[0].message);
@@ -91,7 +91,7 @@ export function chatPanel(gameId: string): ChatPanel {
       return true;
     } catch (error) {
       const wait =
-        error instanceof ApiError && error.retryAfterSeconds ? ` (${error.retryAfterSeconds} s)` : '';
+        error instanceof RequestError && error.retryAfterSeconds ? ` (${error.retryAfterSeconds} s)` : '';
       toast(`${error instanceof Error ? error.message : String(error)}${wait}`);
       return false;
     }
@@ -102,7 +102,6 @@ export function chatPanel(gameId: string): ChatPanel {
     if (messages.some((x) => x.seq === m.seq)) return;
     messages.push(m);
     messages.sort((a, b) => a.seq - b.seq);
-    lastSeq = Math.max(lastSeq, m.seq);
     render();
   };
 
@@ -143,13 +142,12 @@ export function chatPanel(gameId: string): ChatPanel {
   );
 
   // The whole chat first, then live; after a dropped connection, again from the last message received.
-  let live: Subscription | null = session.current()
-    ? subscribe(
-        GameChat,
-        () => ({ gameId, afterSeq: lastSeq }),
-        (data) => receive(data.gameChat),
-      )
-    : null;
+  let live: LiveChat | null = null;
+  if (session.current()) {
+    live = client.chat(gameId);
+    live.on('message', receive);
+    live.on('error', (error) => streamFailed(error, toast));
+  }
   return {
     el,
     dispose() {

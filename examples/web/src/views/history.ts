@@ -1,5 +1,5 @@
 // A finished game's history: every round with its hands, bids and outcome.
-import { execute } from '../client';
+import { client } from '../api';
 import { h, mount, toast } from '../dom';
 import type { RoundResultFragment } from '../gql/graphql';
 import { GameHistory } from '../operations';
@@ -11,14 +11,14 @@ export function historyView(gameId: string): View {
   const load = async (): Promise<void> => {
     const rounds: RoundResultFragment[] = [];
     let after: string | null = null;
-    let first = await execute(GameHistory, { id: gameId });
+    let first = await client.request(GameHistory, { id: gameId });
     for (;;) {
       const game = first.game;
       if (!game) return mount(el, h('div', { class: 'card' }, 'No such game.'));
       rounds.push(...game.rounds.nodes);
       if (!game.rounds.pageInfo.hasNextPage) break;
       after = game.rounds.pageInfo.endCursor ?? null;
-      first = await execute(GameHistory, { id: gameId, after });
+      first = await client.request(GameHistory, { id: gameId, after });
     }
     const game = first.game!;
     mount(

@@ -1,8 +1,7 @@
 // Private tables: the invite link a seated player copies, and the join screen the link opens (code filled in).
-import { execute } from '../client';
+import { client } from '../api';
 import { h, toast } from '../dom';
-import type { TableFragment } from '../gql/graphql';
-import { JoinGame } from '../operations';
+import type { GameState } from '@perudo/client';
 import type { View } from './lobby';
 import { currentClientSeed } from './verification';
 
@@ -12,7 +11,7 @@ export function inviteLink(gameId: string, code: string): string {
   return `${origin}${pathname}${search}#/join/${gameId}/${encodeURIComponent(code)}`;
 }
 
-export function inviteCard(game: TableFragment): HTMLElement | null {
+export function inviteCard(game: GameState): HTMLElement | null {
   if (!game.inviteCode || game.status !== 'LOBBY') return null;
   const link = h('input', {
     readonly: true,
@@ -49,16 +48,10 @@ export function joinView(gameId: string, code: string): View {
       class: 'card join',
       onsubmit: (event: Event) => {
         event.preventDefault();
-        void execute(JoinGame, {
-          input: {
-            gameId,
-            inviteCode: input.value.trim(),
-            clientSeed: currentClientSeed(),
-            idempotencyKey: crypto.randomUUID(),
-          },
-        })
-          .then((data) => {
-            const error = data.joinGame.userErrors[0];
+        void client
+          .joinGame(gameId, { inviteCode: input.value.trim(), clientSeed: currentClientSeed() })
+          .then(({ userErrors }) => {
+            const error = userErrors[0];
             if (error) return toast(error.message);
             window.location.hash = `#/game/${gameId}`;
           })

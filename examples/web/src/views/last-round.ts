@@ -1,5 +1,5 @@
 // After a reload the table has no ROUND_ENDED event to show: it reads the round that ended last from the history.
-import { execute } from '../client';
+import { client } from '../api';
 import type { GameHistoryQuery, RoundResultFragment } from '../gql/graphql';
 import { GameHistory } from '../operations';
 
@@ -7,7 +7,7 @@ export async function lastEndedRound(gameId: string): Promise<RoundResultFragmen
   let ended: RoundResultFragment | null = null;
   let after: string | null = null;
   for (;;) {
-    const data: GameHistoryQuery = await execute(GameHistory, { id: gameId, after });
+    const data: GameHistoryQuery = await client.request(GameHistory, { id: gameId, after });
     const page = data.game?.rounds;
     if (!page) return ended;
     // The round still being played has neither an outcome nor a void.

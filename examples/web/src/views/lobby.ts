@@ -1,8 +1,9 @@
 // The lobby: open games (live through lobbyEvents), creating a game from a preset, and your own games.
-import { execute, subscribe, type Subscription } from '../client';
+import type { CreateGameInput, Stream } from '@perudo/client';
+import { client, streamFailed } from '../api';
 import { h, mount, toast } from '../dom';
-import type { CreateGameInput, LobbyGameFragment, LobbyPageQuery, RulePreset } from '../gql/graphql';
-import { CreateGame, JoinGame, LobbyEvents, LobbyPage } from '../operations';
+import type { LobbyGameFragment, LobbyPageQuery, RulePreset } from '../gql/graphql';
+import { LobbyEvents, LobbyPage } from '../operations';
 import { humanize, title } from '../format';
 import { session } from '../session';
 import { quickPlayForm } from './quick-play';
@@ -17,7 +18,7 @@ export function lobbyView(): View {
   const el = h('div', { class: 'lobby' });
   const open = new Map<string, LobbyGameFragment>();
   let page: LobbyPageQuery | null = null;
-  let live: Subscription | null = null;
+  let live: Stream | null = null;
 
   const render = (): void => {
     if (!page) return;
@@ -86,22 +87,21 @@ export function lobbyView(): View {
   };
 
   const load = async (): Promise<void> => {
-    page = await execute(LobbyPage);
+    page = await client.request(LobbyPage);
     open.clear();
     for (const g of page.games.nodes) open.set(g.id, g);
     render();
   };
 
-  live = subscribe(
-    LobbyEvents,
-    () => ({}),
-    (data) => {
+  live = client.subscribe(LobbyEvents, () => ({}), {
+    next: (data) => {
       const g = data.lobbyEvents;
       if (g.status === 'LOBBY') open.set(g.id, g);
       else open.delete(g.id);
       render();
     },
-  );
+    failed: (error) => streamFailed(error, toast),
+  });
   load().catch((error: unknown) => toast(String(error instanceof Error ? error.message : error)));
   return {
     el,
@@ -111,10 +111,7 @@ export function lobbyView(): View {
 
 async function join(gameId: string): Promise<void> {
   try {
-    const data = await execute(JoinGame, {
-      input: { gameId, clientSeed: currentClientSeed(), idempotencyKey: crypto.randomUUID() },
-    });
-    const error = data.joinGame.userErrors[0];
+    const error = (await client.joinGame(gameId, { clientSeed: currentClientSeed() })).userErrors[0];
     if (error) return toast(error.message);
     window.location.hash = `#/game/${gameId}`;
   } catch (error) {
@@ -214,10 +211,9 @@ function createForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
 
 async function create(input: CreateGameInput): Promise<void> {
   try {
-    const data = await execute(CreateGame, { input: { ...input, idempotencyKey: crypto.randomUUID() } });
-    const error = data.createGame.userErrors[0];
-    if (error || !data.createGame.game) return toast(error?.message ?? 'the game was not created');
-    window.location.hash = `#/game/${data.createGame.game.id}`;
+    const { game, userErrors } = await client.createGame(input);
+    if (userErrors[0] || !game) return toast(userErrors[0]?.message ?? 'the game was not created');
+    window.location.hash = `#/game/${game.id}`;
   } catch (error) {
     toast(error instanceof Error ? error.message : String(error));
   }

@@ -1,7 +1,8 @@
 // Presence at the table: a connected dot and an "away, played by a bot" badge on each seat (gamePresence),
 // a "Back to the game" button for a viewer who is away (returnToGame), and a "your turn" notice in the page
 // title while the tab is hidden (playerEvents).
-import { execute, subscribe, type Subscription } from '../client';
+import { ReturnToGameDocument } from '@perudo/client';
+import { client, streamFailed } from '../api';
 import { h, toast } from '../dom';
 import { TypedDocumentString } from '../gql/graphql';
 
@@ -14,18 +15,6 @@ const SeatPresences = new TypedDocumentString<
   { game: { seats: { position: number; connected: boolean; away: boolean }[] } | null },
   { id: string }
 >(`query SeatPresences($id: ID!) { game(id: $id) { seats { position connected away } } }`);
-
-const GamePresence = new TypedDocumentString<
-  { gamePresence: { seat: { position: number }; connected: boolean; away: boolean } },
-  { gameId: string }
->(
-  `subscription GamePresence($gameId: ID!) { gamePresence(gameId: $gameId) { seat { position } connected away } }`,
-);
-
-const ReturnToGame = new TypedDocumentString<
-  { returnToGame: { userErrors: { message: string }[] } },
-  { input: { gameId: string; idempotencyKey: string } }
->(`mutation ReturnToGame($input: GameInput!) { returnToGame(input: $input) { userErrors { message } } }`);
 
 const PlayerEvents = new TypedDocumentString<
   { playerEvents: { type: string; game: { id: string; name: string | null } } },
@@ -72,7 +61,7 @@ export function tablePresence(gameId: string, root: () => Element, me: () => num
   };
   const changed = (): void => decorate(root(), me());
   const refresh = (): void => {
-    execute(SeatPresences, { id: gameId }).then(
+    client.request(SeatPresences, { id: gameId }).then(
       (data) => {
         if (disposed || !data.game) return;
         seats.clear();
@@ -88,7 +77,7 @@ export function tablePresence(gameId: string, root: () => Element, me: () => num
       {
         'data-testid': 'return-to-game',
         onclick: () => {
-          execute(ReturnToGame, { input: { gameId, idempotencyKey: crypto.randomUUID() } }).then(
+          client.request(ReturnToGameDocument, { input: { gameId } }).then(
             (r) => {
               if (r.returnToGame.userErrors[0]) toast(r.returnToGame.userErrors[0].message);
               refresh();
@@ -99,27 +88,24 @@ export function tablePresence(gameId: string, root: () => Element, me: () => num
       },
       'Back to the game',
     );
-  // A change may have been missed while the socket was down: read them all again when it is back.
-  let up = true;
-  const live: Subscription = subscribe(
-    GamePresence,
-    () => ({ gameId }),
-    (data) => {
-      const p = data.gamePresence;
-      seats.set(p.seat.position, { connected: p.connected, away: p.away });
-      changed();
-    },
-    (connected) => {
-      if (connected && !up) refresh();
-      up = connected;
-    },
-  );
+  const live = client.presence(gameId);
+  live.on('change', (p) => {
+    seats.set(p.seat.position, { connected: p.connected, away: p.away });
+    changed();
+  });
+  live.on('error', (error) => streamFailed(error, toast));
+  // gamePresence is not replayed: a change may have been missed while the socket was down, so every seat is
+  // read again each time it is back.
+  const offConnection = client.on('connection', (up) => {
+    if (up) refresh();
+  });
   refresh();
   return {
     decorate,
     refresh,
     dispose() {
       disposed = true;
+      offConnection();
       live.close();
     },
   };
@@ -135,15 +121,14 @@ export function yourTurnNotice(): () => void {
     if (!document.hidden) document.title = plain;
   };
   document.addEventListener('visibilitychange', restore);
-  const live = subscribe(
-    PlayerEvents,
-    () => ({}),
-    (data) => {
+  const live = client.subscribe(PlayerEvents, () => ({}), {
+    next: (data) => {
       if (data.playerEvents.type === 'YOUR_TURN' && document.hidden) {
         document.title = `Your turn${data.playerEvents.game.name ? ` in ${data.playerEvents.game.name}` : ''} · ${plain}`;
       }
     },
-  );
+    failed: (error) => streamFailed(error, toast),
+  });
   return () => {
     live.close();
     document.removeEventListener('visibilitychange', restore);

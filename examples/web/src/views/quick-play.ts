@@ -1,9 +1,8 @@
 // "Play now": a seat at the oldest open quick-play table of the chosen kind, or a new one that bots fill up.
-import { execute } from '../client';
+import { client } from '../api';
 import { h, toast } from '../dom';
 import type { LobbyPageQuery, RulePreset } from '../gql/graphql';
 import { title } from '../format';
-import { QuickPlay } from '../operations';
 import { currentClientSeed } from './verification';
 
 export function quickPlayForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
@@ -16,18 +15,14 @@ export function quickPlayForm(presets: LobbyPageQuery['rulePresets']): HTMLEleme
   const botFill = h('input', { name: 'botFillSeconds', type: 'number', min: 0, max: 300, value: 20 });
   const play = async (): Promise<void> => {
     try {
-      const data = await execute(QuickPlay, {
-        input: {
-          preset: preset.value as RulePreset,
-          players: Number(players.value),
-          botFillSeconds: Number(botFill.value),
-          clientSeed: currentClientSeed(),
-          idempotencyKey: crypto.randomUUID(),
-        },
+      const { game, userErrors } = await client.quickPlay({
+        preset: preset.value as RulePreset,
+        players: Number(players.value),
+        botFillSeconds: Number(botFill.value),
+        clientSeed: currentClientSeed(),
       });
-      const error = data.quickPlay.userErrors[0];
-      if (error || !data.quickPlay.game) return toast(error?.message ?? 'no table was found');
-      window.location.hash = `#/game/${data.quickPlay.game.id}`;
+      if (userErrors[0] || !game) return toast(userErrors[0]?.message ?? 'no table was found');
+      window.location.hash = `#/game/${game.id}`;
     } catch (error) {
       toast(error instanceof Error ? error.message : String(error));
     }

@@ -1,7 +1,6 @@
 // Registration: a name in, a player and its token out (kept in localStorage).
-import { execute, ApiError } from '../client';
+import { client } from '../api';
 import { h, toast } from '../dom';
-import { RegisterPlayer } from '../operations';
 import { session } from '../session';
 
 export function registerView(): HTMLElement {
@@ -32,11 +31,9 @@ export function registerView(): HTMLElement {
 async function register(name: string): Promise<void> {
   if (!name) return;
   try {
-    // A fresh key per attempt: a retry of this request after a dropped answer returns the same player.
-    const data = await execute(RegisterPlayer, { input: { name, idempotencyKey: crypto.randomUUID() } });
-    const { player, token, userErrors } = data.registerPlayer;
-    if (!player || !token)
-      throw new ApiError(userErrors[0]?.message ?? 'registration refused', userErrors[0]?.code ?? null);
+    // The client keys the request: a retry of it after a dropped answer returns the same player.
+    const { player, token, userErrors } = await client.register(name);
+    if (!player || !token) return toast(userErrors[0]?.message ?? 'registration refused');
     session.signIn({ playerId: player.id, name: player.name, token });
   } catch (error) {
     toast(error instanceof Error ? error.message : String(error));

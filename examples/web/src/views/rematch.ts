@@ -1,10 +1,9 @@
 // "Play again" at the end of a game: the first click makes the rematch, the other players follow into it.
-import { execute } from '../client';
+import { RematchDocument, type GameState } from '@perudo/client';
+import { client } from '../api';
 import { h, toast } from '../dom';
-import type { TableFragment } from '../gql/graphql';
-import { Rematch } from '../operations';
 
-export function rematchButton(game: TableFragment): HTMLElement | null {
+export function rematchButton(game: GameState): HTMLElement | null {
   if (game.status !== 'FINISHED' || !game.viewerSeat) return null;
   const follow = game.rematch !== null && game.rematch !== undefined;
   return h(
@@ -15,7 +14,8 @@ export function rematchButton(game: TableFragment): HTMLElement | null {
       {
         'data-testid': 'rematch',
         onclick: () =>
-          void execute(Rematch, { input: { gameId: game.id, idempotencyKey: crypto.randomUUID() } })
+          void client
+            .request(RematchDocument, { input: { gameId: game.id } })
             .then((data) => {
               const error = data.rematch.userErrors[0];
               if (error || !data.rematch.game) return toast(error?.message ?? 'no rematch');

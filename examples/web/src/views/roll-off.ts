@@ -1,10 +1,10 @@
 // The roll-off that chose who starts, shown during the first round: every throw, attempt by attempt.
 import { h } from '../dom';
-import type { TableFragment } from '../gql/graphql';
+import type { GameState } from '@perudo/client';
 
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
-export function rollOffCard(game: TableFragment): HTMLElement | null {
+export function rollOffCard(game: GameState): HTMLElement | null {
   if (game.rollOff.length === 0 || (game.currentRound?.number ?? 0) > 1) return null;
   const attempts = [...new Set(game.rollOff.map((t) => t.attempt))].sort((a, b) => a - b);
   return h(

@@ -1,22 +1,9 @@
-// The table: seats, your own dice only, the round's bids, whose turn, what you may do; live via gameEvents.
-import { execute, subscribe, type Subscription } from '../client';
+// The table: seats, your own dice only, the round's bids, whose turn, what you may do; live via gameEvents
+// (the client's LiveGame, which also sends the moves).
+import { GameDocument, type BotLevel, type GameResult, type GameState, type LiveGame } from '@perudo/client';
+import { client, streamFailed } from '../api';
 import { h, mount, toast } from '../dom';
-import type { RoundResultFragment, TableFragment } from '../gql/graphql';
-import {
-  AddBot,
-  CallDudo,
-  CallExact,
-  GameEvents,
-  GameTable,
-  JoinGame,
-  KickPlayer,
-  LeaveGame,
-  PlaceBid,
-  RemoveBot,
-  StartGame,
-  TransferHost,
-} from '../operations';
-import type { BotLevel } from '../gql/graphql';
+import type { RoundResultFragment } from '../gql/graphql';
 import { count, formatOdds, title } from '../format';
 import { session } from '../session';
 import type { View } from './lobby';
@@ -36,11 +23,10 @@ let lastBotLevel: BotLevel = 'NORMAL';
 export function tableView(gameId: string): View {
   const el = h('div', { class: 'table' });
   const chat = chatPanel(gameId);
-  let game: TableFragment | null = null;
-  let lastSeq = 0;
+  let game: GameState | null = null;
   let lastRound: RoundResultFragment | null = null;
   let connected = true;
-  let live: Subscription | null = null;
+  let live: LiveGame | null = null;
   let busy = false;
   // Connected dots, away badges and "Back to the game" (gamePresence).
   const presence = tablePresence(
@@ -49,6 +35,13 @@ export function tableView(gameId: string): View {
     () => game?.viewerSeat?.position ?? null,
   );
   const clock = setInterval(() => updateDeadline(), 1000);
+  // "reconnecting…" while the socket the events come on is down.
+  const offConnection = client.on('connection', (up) => {
+    if (up !== connected) {
+      connected = up;
+      render();
+    }
+  });
 
   const deadlineText = (): string => {
     if (!game?.turnDeadline || game.status !== 'IN_PROGRESS') return '';
@@ -61,20 +54,22 @@ export function tableView(gameId: string): View {
   };
 
   /** Takes the newest game we know of: events and mutation answers may arrive in either order. */
-  const accept = (next: TableFragment | null | undefined): void => {
+  const accept = (next: GameState | null | undefined): void => {
     if (!next || (game && next.version < game.version)) return;
     if (game && (next.seats.length !== game.seats.length || next.status !== game.status)) presence.refresh();
     game = next;
     render();
   };
 
-  const act = async (
-    run: () => Promise<{ game?: TableFragment | null; userErrors: { message: string }[] }>,
-  ): Promise<void> => {
-    if (busy) return;
+  // Each move sends expectedVersion (a move decided on a game that has moved since is refused, not applied
+  // to the new state) and an idempotencyKey kept if the client has to send it again.
+  const act = async (run: (game: LiveGame) => Promise<GameResult>): Promise<void> => {
+    if (busy || !live) return;
     busy = true;
     try {
-      const payload = await run();
+      // The live game's own first read gives the version the move expects.
+      await live.ready;
+      const payload = await run(live);
       if (payload.userErrors[0]) toast(payload.userErrors[0].message);
       accept(payload.game);
     } catch (error) {
@@ -83,8 +78,6 @@ export function tableView(gameId: string): View {
       busy = false;
     }
   };
-  // expectedVersion: a move decided on a game that has moved since is refused, not applied to the new state.
-  const input = () => ({ gameId, expectedVersion: game!.version, idempotencyKey: crypto.randomUUID() });
 
   const render = (): void => {
     if (!game) return;
@@ -146,12 +139,7 @@ export function tableView(gameId: string): View {
                       class: 'link',
                       title: 'Remove this bot',
                       'data-testid': 'remove-bot',
-                      onclick: () =>
-                        void act(
-                          async () =>
-                            (await execute(RemoveBot, { input: { ...input(), position: s.position } }))
-                              .removeBot,
-                        ),
+                      onclick: () => void act((live) => live.removeBot(s.position)),
                     },
                     '✕',
                   )
@@ -167,12 +155,7 @@ export function tableView(gameId: string): View {
                     {
                       class: 'link',
                       'data-testid': 'kick',
-                      onclick: () =>
-                        void act(
-                          async () =>
-                            (await execute(KickPlayer, { input: { ...input(), position: s.position } }))
-                              .kickPlayer,
-                        ),
+                      onclick: () => void act((live) => live.kick(s.position)),
                     },
                     'Kick',
                   ),
@@ -181,12 +164,7 @@ export function tableView(gameId: string): View {
                     {
                       class: 'link',
                       'data-testid': 'make-host',
-                      onclick: () =>
-                        void act(
-                          async () =>
-                            (await execute(TransferHost, { input: { ...input(), position: s.position } }))
-                              .transferHost,
-                        ),
+                      onclick: () => void act((live) => live.transferHost(s.position)),
                     },
                     'Make host',
                   ),
@@ -255,7 +233,7 @@ export function tableView(gameId: string): View {
     presence.decorate(el, me);
   };
 
-  const actions = (g: TableFragment, me: number | null): HTMLElement | null => {
+  const actions = (g: GameState, me: number | null): HTMLElement | null => {
     const viewer = session.current();
     if (g.status === 'LOBBY') {
       const isHost = viewer?.playerId === g.host.id;
@@ -266,19 +244,7 @@ export function tableView(gameId: string): View {
           ? h(
               'button',
               {
-                onclick: () =>
-                  void act(
-                    async () =>
-                      (
-                        await execute(JoinGame, {
-                          input: {
-                            gameId,
-                            clientSeed: currentClientSeed(),
-                            idempotencyKey: crypto.randomUUID(),
-                          },
-                        })
-                      ).joinGame,
-                  ),
+                onclick: () => void act(() => client.joinGame(gameId, { clientSeed: currentClientSeed() })),
               },
               'Join',
             )
@@ -286,7 +252,7 @@ export function tableView(gameId: string): View {
               'button',
               {
                 class: 'secondary',
-                onclick: () => void act(async () => (await execute(LeaveGame, { input: input() })).leaveGame),
+                onclick: () => void act((live) => live.leave()),
               },
               'Leave',
             ),
@@ -310,7 +276,7 @@ export function tableView(gameId: string): View {
                     const select = (e.target as HTMLElement).parentElement!.querySelector('select')!;
                     const level = select.value as BotLevel;
                     lastBotLevel = level;
-                    void act(async () => (await execute(AddBot, { input: { ...input(), level } })).addBot);
+                    void act((live) => live.addBot(level));
                   },
                 },
                 'Add bot',
@@ -321,7 +287,7 @@ export function tableView(gameId: string): View {
           ? h(
               'button',
               {
-                onclick: () => void act(async () => (await execute(StartGame, { input: input() })).startGame),
+                onclick: () => void act((live) => live.start()),
               },
               'Start game',
             )
@@ -372,15 +338,7 @@ export function tableView(gameId: string): View {
                   {
                     class: 'chip',
                     'data-testid': `min-bid-${b.face}`,
-                    onclick: () =>
-                      void act(
-                        async () =>
-                          (
-                            await execute(PlaceBid, {
-                              input: { ...input(), quantity: b.minQuantity, face: b.face },
-                            })
-                          ).placeBid,
-                      ),
+                    onclick: () => void act((live) => live.bid(b.minQuantity, b.face)),
                   },
                   `${b.minQuantity} × ${FACES[b.face]}`,
                   h('small', {}, ` ${formatOdds(b.probability)}`),
@@ -393,14 +351,7 @@ export function tableView(gameId: string): View {
                 class: 'row',
                 onsubmit: (event: Event) => {
                   event.preventDefault();
-                  void act(
-                    async () =>
-                      (
-                        await execute(PlaceBid, {
-                          input: { ...input(), quantity: Number(quantity.value), face: Number(face.value) },
-                        })
-                      ).placeBid,
-                  );
+                  void act((live) => live.bid(Number(quantity.value), Number(face.value)));
                 },
               },
               quantity,
@@ -418,7 +369,7 @@ export function tableView(gameId: string): View {
               {
                 class: 'danger',
                 'data-testid': 'dudo',
-                onclick: () => void act(async () => (await execute(CallDudo, { input: input() })).callDudo),
+                onclick: () => void act((live) => live.dudo()),
               },
               'Dudo!',
             )
@@ -429,7 +380,7 @@ export function tableView(gameId: string): View {
               {
                 class: 'secondary',
                 'data-testid': 'exact',
-                onclick: () => void act(async () => (await execute(CallExact, { input: input() })).callExact),
+                onclick: () => void act((live) => live.exact()),
               },
               'Calza (exact)',
             )
@@ -447,8 +398,7 @@ export function tableView(gameId: string): View {
         {
           class: 'link',
           onclick: () =>
-            confirm('Leave this game? You forfeit your dice.') &&
-            void act(async () => (await execute(LeaveGame, { input: input() })).leaveGame),
+            confirm('Leave this game? You forfeit your dice.') && void act((live) => live.leave()),
         },
         'Leave game',
       ),
@@ -456,13 +406,27 @@ export function tableView(gameId: string): View {
   };
 
   const start = async (): Promise<void> => {
-    const data = await execute(GameTable, { id: gameId });
+    const data = await client.request(GameDocument, { id: gameId });
     if (!data.game) {
       mount(el, h('div', { class: 'card' }, 'No such game. ', h('a', { href: '#/' }, 'Back to the lobby')));
       return;
     }
+    // Live from the last event of this read (the log is not replayed); after a dropped connection, again from
+    // the last event received. The rounds' dice are checked by the result cards (verification.ts).
+    live = client.game(gameId, { afterSeq: data.game.lastEventSeq, verify: false });
+    live.on('change', (next) => {
+      // A newer state came from the server (an event, or a read when the player's stream resumed first): the
+      // socket is coming back, "reconnecting…" has done its job.
+      connected = true;
+      accept(next);
+    });
+    live.on('event', (e) => {
+      if (e.type !== 'ROUND_ENDED' || !e.round) return;
+      lastRound = e.round;
+      render();
+    });
+    live.on('error', (error) => streamFailed(error, toast));
     accept(data.game);
-    lastSeq = data.game.lastEventSeq;
     if (data.game.status !== 'LOBBY') {
       void lastEndedRound(gameId)
         .then((round) => {
@@ -473,24 +437,6 @@ export function tableView(gameId: string): View {
         })
         .catch(() => {});
     }
-    // Live from the last event seen; after a dropped connection, again from the last one received.
-    live = subscribe(
-      GameEvents,
-      () => ({ gameId, afterSeq: lastSeq }),
-      (event) => {
-        const e = event.gameEvents;
-        if (e.seq <= lastSeq) return;
-        lastSeq = e.seq;
-        if (e.type === 'ROUND_ENDED' && e.round) lastRound = e.round;
-        accept(e.game);
-      },
-      (up) => {
-        if (up !== connected) {
-          connected = up;
-          render();
-        }
-      },
-    );
   };
   start().catch((error: unknown) => toast(error instanceof Error ? error.message : String(error)));
   return {
@@ -498,6 +444,7 @@ export function tableView(gameId: string): View {
     el: h('div', { class: 'table-page' }, el, chat.el),
     dispose() {
       clearInterval(clock);
+      offConnection();
       live?.close();
       presence.dispose();
       chat.dispose();

@@ -13,7 +13,7 @@ import {
   type RollOffInput,
   type RoundInput,
 } from '@perudo/client';
-import { execute } from '../client';
+import { client } from '../api';
 import { h, mount } from '../dom';
 import { TypedDocumentString } from '../gql/graphql';
 
@@ -86,7 +86,7 @@ function warn(m: Mismatch): void {
 async function read(gameId: string, check: GameCheck): Promise<void> {
   let after: string | null = null;
   for (;;) {
-    const { game }: Page = await execute(VERIFY_ROUNDS, { id: gameId, after });
+    const { game }: Page = await client.request(VERIFY_ROUNDS, { id: gameId, after });
     if (!game) return;
     check.fairness ??= game.fairness;
     if (!check.verifier) {

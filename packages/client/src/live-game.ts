@@ -61,6 +61,11 @@ export interface LiveGameEvents {
 export interface LiveGameOptions {
   /** Replay the log after this seq (default 0: the whole log, so that every round is verified). */
   readonly afterSeq?: number;
+  /**
+   * Replay the log from `afterSeq` (default true). False: follow from the first read's `lastEventSeq`, for a
+   * page that only shows the game from now on (rounds already ended are then not verified).
+   */
+  readonly replay?: boolean;
   /** Verify every ended round's dice (default: the client's `verify`, true). */
   readonly verify?: boolean;
   /** Ends the live game (as close()). */
@@ -126,7 +131,10 @@ export class LiveGame extends Emitter<LiveGameEvents> {
     });
     this.ready.catch((error: unknown) => this.fail(error as PerudoError));
     void this.ready.then(
-      () => this.follow(),
+      (game) => {
+        if (options.replay === false) this.lastSeq = Math.max(this.lastSeq, game.lastEventSeq);
+        this.follow();
+      },
       () => {},
     );
   }

@@ -58,7 +58,7 @@ it('aborting the signal ends the live game and closes the socket', async () => {
     expect(ana.connected).toBe(false);
     expect(connections).toEqual([false]);
     // The server saw Ana's socket close; Bruno's stays.
-    await until('Ana\'s socket closed on the server', async () => sockets!.open.size === 1);
+    await until("Ana's socket closed on the server", async () => sockets!.open.size === 1);
     expect(bruno.connected).toBe(true);
     await expect(ana.viewer()).rejects.toBeInstanceOf(AbortedError);
     await expect(tables[0]!.bid(1, 2)).rejects.toBeInstanceOf(AbortedError);

@@ -64,7 +64,10 @@ it('a mutation whose answer is lost is sent again with the key the client gave i
   const lost: RegisterAnswer[] = [];
   // The request reaches the real server, which answers; the answer is dropped on the way back the first time.
   const dropFirstAnswer: typeof fetch = async (input, init) => {
-    const sent = JSON.parse(String(init!.body)) as { operationName: string; variables: { input?: { idempotencyKey: string } } };
+    const sent = JSON.parse(String(init!.body)) as {
+      operationName: string;
+      variables: { input?: { idempotencyKey: string } };
+    };
     const response = await fetch(input, init);
     if (sent.operationName !== 'RegisterPlayer') return response;
     keys.push(sent.variables.input!.idempotencyKey);

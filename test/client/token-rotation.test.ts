@@ -54,8 +54,12 @@ it('carries a live game on across rotateToken; a client with the old token is re
     ana.on('token', (token) => tokens.push(token));
 
     const tables: LiveGame[] = [ana.game(id), bruno.game(id)];
-    let rotation: { token: string | null; movesBefore: number; socketMovesBefore: number; events: number } | null =
-      null;
+    let rotation: {
+      token: string | null;
+      movesBefore: number;
+      socketMovesBefore: number;
+      events: number;
+    } | null = null;
     const tallies: Tally[] = [
       playTurns(tables[0]!, {
         // On Ana's third turn the token is rotated before her move is sent with the new one.

@@ -52,7 +52,10 @@ export function playTurns(live: LiveGame, options: PlayOptions = {}): Tally {
 }
 
 interface LogQuery {
-  game: { lastEventSeq: number; events: { seq: number; type: string; seat: { position: number } | null }[] } | null;
+  game: {
+    lastEventSeq: number;
+    events: { seq: number; type: string; seat: { position: number } | null }[];
+  } | null;
 }
 
 const LOG: TypedDocumentNode<LogQuery, { id: string; afterSeq: number }> = parse(`

@@ -121,3 +121,40 @@ it('carries a live game on across rotateToken; a client with the old token is re
     await Promise.all([ana.close(), bruno.close(), stale?.close()]);
   }
 });
+
+it('a request sent with the old token while rotateToken is answered is sent again with the new one', async () => {
+  const url = `http://127.0.0.1:${app!.port}/graphql`;
+  let during: Promise<{ id: string; name: string } | null> | null = null;
+  const statuses: string[] = [];
+  let viewerRefused!: () => void;
+  const refused = new Promise<void>((resolve) => (viewerRefused = resolve));
+  // The real server answers everything; the rotation's answer is held back until a Viewer query, sent
+  // meanwhile with the old token, was refused by the server.
+  const holdRotation: typeof fetch = async (input, init) => {
+    const { operationName } = JSON.parse(String(init!.body)) as { operationName: string };
+    const response = await fetch(input, init);
+    statuses.push(`${operationName} ${response.status}`);
+    if (operationName === 'Viewer' && response.status === 401) viewerRefused();
+    if (operationName === 'RotateToken' && !during) {
+      during = client.viewer();
+      await refused;
+    }
+    return response;
+  };
+  const client: PerudoClient = createClient({ url, fetch: holdRotation, retry: { delayMs: 10 } });
+  let refusals = 0;
+  client.on('unauthenticated', () => refusals++);
+  try {
+    const registered = await client.register('Carla');
+    const oldToken = client.token;
+    const rotated = await client.rotateToken();
+    expect(rotated.userErrors).toEqual([]);
+    expect(client.token).toBe(rotated.token);
+    expect(rotated.token).not.toBe(oldToken);
+    expect(await during).toEqual({ id: registered.player!.id, name: 'Carla' });
+    expect(statuses).toEqual(['RegisterPlayer 200', 'RotateToken 200', 'Viewer 401', 'Viewer 200']);
+    expect(refusals).toBe(0);
+  } finally {
+    await client.close();
+  }
+});

@@ -5,7 +5,7 @@ import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**
- * A player whose budget is 5 requests (refilled at 5 a second) sends 10 at once: the server refuses the ones
+ * A player whose budget is 5 requests (refilled at 2 a second) sends 10 at once: the server refuses the ones
  * past the budget with RATE_LIMITED, the client waits as it is told and sends them again, and every one
  * resolves with its data.
  */
@@ -18,7 +18,7 @@ let app: App | undefined;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await startServer(database.url, {
-    limits: { ...NO_RATE_LIMITS, perPlayer: { perSecond: BUDGET, burst: BUDGET } },
+    limits: { ...NO_RATE_LIMITS, perPlayer: { perSecond: 2, burst: BUDGET } },
   });
 });
 

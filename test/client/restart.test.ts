@@ -62,8 +62,11 @@ it('plays a game to its end across two server restarts, nothing lost or doubled'
         beforeMove: (game) => {
           if (restartedAt.some((r) => r.player === 'Bruno') || game.currentRound!.number < 3) return;
           restartedAt.push({ player: 'Bruno', round: game.currentRound!.number });
+          // After Ana's restart has finished (app names the running server).
+          const earlier = [...restarts];
           restarts.push(
             (async () => {
+              await Promise.all(earlier);
               await app!.stop();
               app = await startServer(database!.url, { port });
             })(),

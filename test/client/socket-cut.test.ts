@@ -6,8 +6,8 @@ import { trackUpgradedSockets, type SocketCutter } from '../support/socket-cutte
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**
- * Every upgraded socket is cut (no close frame) just as a move goes out over the socket, every third turn of
- * each player: before the move is written, right after, and a few milliseconds after (the server may have
+ * Every upgraded socket is cut (no close frame) just as a move goes out over the socket, every second turn
+ * of each player: before the move is written, right after, and a few milliseconds after (the server may have
  * applied it without its answer getting back). The move is then sent over HTTP with the same idempotencyKey,
  * the streams resume from their last seq, and the game is played to its end with each event and each move once.
  */
@@ -55,7 +55,7 @@ it('plays a game to its end with its sockets cut mid-move, each event and each m
         beforeMove: (_game, turn) => {
           const client = clients[player]!;
           // Only while the move will go out over the socket.
-          if (turn % 3 !== 0 || !client.connected) return;
+          if (turn % 2 !== 0 || !client.connected) return;
           httpBeforeFirstCut[player] ??= client.stats.httpMutations;
           const timing = TIMINGS[cuts.filter((c) => c.player === player).length % TIMINGS.length]!;
           const entry = { player, sockets: 0 };
@@ -71,9 +71,10 @@ it('plays a game to its end with its sockets cut mid-move, each event and each m
     const log = await serverLog(ana, id);
     const last = finals[0]!.lastEventSeq;
     expect(log.seqs).toEqual(oneTo(last));
+    expect(cuts.length).toBeGreaterThanOrEqual(3);
     for (const player of [0, 1]) {
       const mine = cuts.filter((c) => c.player === player);
-      expect(mine.length).toBeGreaterThanOrEqual(2);
+      expect(mine.length).toBeGreaterThanOrEqual(1);
       // Each cut met the client's socket (and the other's, when it was open).
       for (const cut of mine) expect(cut.sockets).toBeGreaterThanOrEqual(1);
     }

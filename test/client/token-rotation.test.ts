@@ -100,7 +100,7 @@ it('carries a live game on across rotateToken; a client with the old token is re
     // Ana's game stream resumed on the new socket, and her moves after the rotation went over it.
     expect(tables[0]!.resumes).toBeGreaterThan(0);
     expect(tallies[0]!.moves).toBeGreaterThan(done.movesBefore);
-    expect(ana.stats.socketMutations).toBeGreaterThan(done.socketMovesBefore + 1);
+    expect(ana.stats.socketMutations).toBeGreaterThan(done.socketMovesBefore);
     // Her player stream resumed too (a gap, then events of the game again).
     const after = playerEvents.slice(done.events);
     expect(after.indexOf(null)).toBeGreaterThanOrEqual(0);

@@ -208,9 +208,15 @@ export class PerudoClient extends Emitter<ClientEvents> implements ClientCore {
    * carries on with the new one, its streams resumed on a new socket.
    */
   async rotateToken(): Promise<{ token: string | null; userErrors: readonly UserError[] }> {
-    const { rotateToken } = await this.request(RotateTokenDocument, { input: {} });
-    if (rotateToken.token) this.setToken(rotateToken.token);
-    return rotateToken;
+    // Until the new token is set, a 4403 on the socket is this rotation's doing (see SocketLink.rotating).
+    this.socket.rotating++;
+    try {
+      const { rotateToken } = await this.request(RotateTokenDocument, { input: {} });
+      if (rotateToken.token) this.setToken(rotateToken.token);
+      return rotateToken;
+    } finally {
+      this.socket.rotating--;
+    }
   }
 
   /** The player the token names, or null (anonymous, or a token the server does not know). */

@@ -98,6 +98,7 @@ export class LiveGame extends Emitter<LiveGameEvents> {
   private ending = false;
   private settle!: { resolve: (game: GameState) => void; reject: (error: unknown) => void };
   private readonly detach: () => void;
+  private readonly onClientClose = (): void => this.close();
 
   constructor(
     private readonly core: ClientCore,
@@ -125,6 +126,8 @@ export class LiveGame extends Emitter<LiveGameEvents> {
         : null;
     this.detach = core.watchGame(this);
     options.signal?.addEventListener('abort', () => this.close(), { once: true });
+    // The client's close (or its signal) only ends the stream: without this, `finished` would never settle.
+    core.signal.addEventListener('abort', this.onClientClose, { once: true });
     this.ready = this.refresh().then((game) => {
       if (!game) throw new Error(`game ${id} was not found`);
       return game;
@@ -240,6 +243,7 @@ export class LiveGame extends Emitter<LiveGameEvents> {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.core.signal.removeEventListener('abort', this.onClientClose);
     this.stream?.close();
     this.detach();
     this.settle.reject(new AbortedError('the live game was closed'));

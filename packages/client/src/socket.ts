@@ -47,6 +47,11 @@ export class SocketLink {
   connected = false;
   /** Moves a token change: every stream opened before resubscribes at once with the new token. */
   generation = 0;
+  /**
+   * Token rotations of this client in flight: the server closes the old token's sockets with 4403 before (or
+   * just after) it answers, and a stream must then wait for the new token instead of ending.
+   */
+  rotating = 0;
   private client: Client | null = null;
   private closed = false;
 

@@ -73,7 +73,8 @@ export function follow<T>(
       again(0);
       return;
     }
-    if (closeCode === 4403) {
+    // A 4403 during this client's own rotation is not a revocation: the stream waits for the new token.
+    if (closeCode === 4403 && link.rotating === 0) {
       end(new RequestError('the token was revoked or is unknown', 'UNAUTHENTICATED', operation));
       return;
     }

@@ -76,12 +76,23 @@ export class Transport {
     const body = JSON.stringify({ query: doc.query, variables: vars, operationName: doc.operationName });
     for (let failures = 0; ;) {
       if (signal.aborted) throw new AbortedError();
+      const sentWith = this.options.token();
       const overSocket = doc.mutation ? await this.overSocket<TResult>(doc.query, vars) : null;
       const answer = overSocket ?? (await this.overHttp<TResult>(body, doc.mutation, signal));
       switch (answer.kind) {
         case 'data':
           return answer.data;
         case 'error':
+          // Sent with the token this client is rotating away from (a read racing rotateToken): not a
+          // revocation; it is sent again once the new token is set.
+          if (
+            answer.code === 'UNAUTHENTICATED' &&
+            (this.options.token() !== sentWith ||
+              (this.socket.rotating > 0 && doc.operationName !== 'RotateToken'))
+          ) {
+            await sleep(backoff(this.options.retry, 1), signal);
+            continue;
+          }
           if (answer.code === 'UNAUTHENTICATED') this.options.onUnauthenticated();
           throw new RequestError(answer.message, answer.code, doc.operationName, answer.retryAfterSeconds);
         case 'wait':

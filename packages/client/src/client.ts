@@ -211,8 +211,12 @@ export class PerudoClient extends Emitter<ClientEvents> implements ClientCore {
     // Until the new token is set, a 4403 on the socket is this rotation's doing (see SocketLink.rotating).
     this.socket.rotating++;
     try {
+      const old = this.currentToken;
       const { rotateToken } = await this.request(RotateTokenDocument, { input: {} });
-      if (rotateToken.token) this.setToken(rotateToken.token);
+      if (rotateToken.token) {
+        if (old) this.transport.rotatedAway.add(old);
+        this.setToken(rotateToken.token);
+      }
       return rotateToken;
     } finally {
       this.socket.rotating--;

@@ -55,6 +55,8 @@ type Attempt<T> =
   | { kind: 'unreachable'; reason: string; waitMs?: number };
 
 export class Transport {
+  /** Tokens this client rotated away from: a request refused for carrying one is sent again. */
+  readonly rotatedAway = new Set<string>();
   readonly stats: TransportStats = { retries: 0, rateLimitWaits: 0, socketMutations: 0, httpMutations: 0 };
 
   constructor(
@@ -85,9 +87,10 @@ export class Transport {
         case 'error':
           // Sent with the token this client is rotating away from (a read racing rotateToken): not a
           // revocation; it is sent again once the new token is set.
+          // A token replaced by setToken (another player) is not retried: the request was that player's.
           if (
             answer.code === 'UNAUTHENTICATED' &&
-            (this.options.token() !== sentWith ||
+            ((sentWith !== null && this.rotatedAway.has(sentWith) && this.options.token() !== sentWith) ||
               (this.socket.rotating > 0 && doc.operationName !== 'RotateToken'))
           ) {
             await sleep(backoff(this.options.retry, 1), signal);

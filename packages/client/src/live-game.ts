@@ -36,7 +36,9 @@ export type GameEvent = GameEventFieldsFragment;
 
 /** The answer of a move or another change to a game: the game now, or why nothing changed. */
 export interface GameResult {
+  /** The game after the change (or as it is, when refused), or null when it cannot be read. */
   readonly game: GameState | null;
+  /** Why nothing changed (e.g. `NOT_YOUR_TURN`, `STALE_VERSION`); empty on success. */
   readonly userErrors: readonly UserError[];
 }
 
@@ -58,6 +60,7 @@ export interface LiveGameEvents {
   error: (error: PerudoError) => void;
 }
 
+/** Options of {@link PerudoClient.game}. */
 export interface LiveGameOptions {
   /** Replay the log after this seq (default 0: the whole log, so that every round is verified). */
   readonly afterSeq?: number;
@@ -69,6 +72,11 @@ export interface LiveGameOptions {
 
 const TERMINAL = new Set(['FINISHED', 'CANCELLED']);
 
+/**
+ * A game kept live as the viewer's state (from {@link PerudoClient.game}): read once, then moved forward by its
+ * log's events, resumed after a lost connection from {@link LiveGame.lastSeq}, every ended round's dice verified.
+ * Its moves send `expectedVersion` from the state and a retry-safe idempotencyKey.
+ */
 export class LiveGame extends Emitter<LiveGameEvents> {
   /** The latest state seen, or null before the first read. */
   state: GameState | null = null;
@@ -94,6 +102,7 @@ export class LiveGame extends Emitter<LiveGameEvents> {
   private settle!: { resolve: (game: GameState) => void; reject: (error: unknown) => void };
   private readonly detach: () => void;
 
+  /** @internal Made by {@link PerudoClient.game}. */
   constructor(
     private readonly core: ClientCore,
     /** The game's ID. */
@@ -125,7 +134,10 @@ export class LiveGame extends Emitter<LiveGameEvents> {
       return game;
     });
     this.ready.catch((error: unknown) => this.fail(error as PerudoError));
-    void this.ready.then(() => this.follow(), () => {});
+    void this.ready.then(
+      () => this.follow(),
+      () => {},
+    );
   }
 
   /** How many times the game's stream was resumed after a lost connection. */
@@ -146,7 +158,11 @@ export class LiveGame extends Emitter<LiveGameEvents> {
 
   /** Reads the game now and applies it (if newer); null when it cannot be read. */
   async refresh(): Promise<GameState | null> {
-    const { game } = await this.core.transport.execute(GameDocument, { id: this.id }, { signal: this.core.signal });
+    const { game } = await this.core.transport.execute(
+      GameDocument,
+      { id: this.id },
+      { signal: this.core.signal },
+    );
     if (game) this.apply(game);
     return game;
   }
@@ -231,7 +247,7 @@ export class LiveGame extends Emitter<LiveGameEvents> {
     this.removeAllListeners();
   }
 
-  /** Called by the player's own stream: a gap (resumed) or an event of this game. */
+  /** @internal Called by the player's own stream: a gap (resumed) or an event of this game. */
   onPlayerSignal(version: number | null): void {
     if (this.closed) return;
     if (version === null || !this.state || version >= this.state.version) {
@@ -293,7 +309,10 @@ export class LiveGame extends Emitter<LiveGameEvents> {
     // A version can span several events (a round starts in the same move that ends the last one): within a
     // version, the state with more of the log is the newer.
     const now = this.state;
-    if (now && (game.version < now.version || (game.version === now.version && game.lastEventSeq <= now.lastEventSeq)))
+    if (
+      now &&
+      (game.version < now.version || (game.version === now.version && game.lastEventSeq <= now.lastEventSeq))
+    )
       return;
     this.state = game;
     this.emit('change', game);

@@ -10,17 +10,21 @@ import type { ClientCore } from './client-core.js';
 /** A seat's presence as last told. */
 export type SeatPresence = GamePresenceSubscription['gamePresence'];
 
+/** What a live presence tells its listeners. */
 export interface LivePresenceEvents {
   /** A seat's presence changed. */
   change: (presence: SeatPresence) => void;
+  /** The presence stream ended for good (the game is no longer readable, the server unreachable). */
   error: (error: PerudoError) => void;
 }
 
+/** Who is connected and who is away at a game's seats (from {@link PerudoClient.presence}). */
 export class LivePresence extends Emitter<LivePresenceEvents> {
   /** The last presence told of each seat, by position. */
   readonly seats = new Map<number, SeatPresence>();
   private readonly stream: Stream;
 
+  /** @internal Made by {@link PerudoClient.presence}. */
   constructor(
     core: ClientCore,
     /** The game whose seats these are. */
@@ -39,6 +43,7 @@ export class LivePresence extends Emitter<LivePresenceEvents> {
     options.signal?.addEventListener('abort', () => this.close(), { once: true });
   }
 
+  /** Ends the presence stream and removes every listener. */
   close(): void {
     this.stream.close();
     this.removeAllListeners();

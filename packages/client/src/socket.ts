@@ -63,11 +63,14 @@ export class SocketLink {
 
   /** One operation on the socket; returns the function that cancels it. */
   subscribe<T>(query: string, variables: Record<string, unknown>, sink: SocketSink<T>): () => void {
-    return this.current().subscribe<T>({ query, variables }, {
-      next: (value) => sink.next(value as GraphqlBody<T>),
-      error: (error) => sink.error(error),
-      complete: () => sink.complete(),
-    });
+    return this.current().subscribe<T>(
+      { query, variables },
+      {
+        next: (value) => sink.next(value as GraphqlBody<T>),
+        error: (error) => sink.error(error),
+        complete: () => sink.complete(),
+      },
+    );
   }
 
   /**
@@ -90,8 +93,7 @@ export class SocketLink {
         next: (value) => {
           answer = value;
         },
-        error: (error) =>
-          settle(Array.isArray(error) ? { errors: error as GraphqlErrorBody[] } : answer),
+        error: (error) => settle(Array.isArray(error) ? { errors: error as GraphqlErrorBody[] } : answer),
         complete: () => settle(answer),
       });
     });

@@ -33,7 +33,7 @@ module.exports = tseslint.config(
   {
     // The client package's build scripts run as ES modules on Node.
     files: ['packages/client/scripts/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly' } },
   },
   {
     files: ['src/engine/**/*.ts'],

@@ -1,0 +1,85 @@
+// @perudo/client as its users get it: the tarball `npm pack` makes, installed into an empty ES-module project,
+// runs the README's "Play a game" example against a real server and plays a whole game.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { type App } from '../../src/app';
+import { PROJECT_ROOT, startServer } from '../support/server-launcher';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+const run = promisify(execFile);
+const README = path.join(PROJECT_ROOT, 'packages/client/README.md');
+
+let database: TestDatabase | undefined;
+let app: App | undefined;
+let dir: string | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await startServer(database.url);
+  dir = await mkdtemp(path.join(os.tmpdir(), 'perudo-pack-'));
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await database?.drop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** The README's example, between its marker comments, without the code fence. */
+export function playAGameExample(readme: string): string {
+  const block = /<!-- play-a-game:start -->\s*```js\n([\s\S]*?)```\s*<!-- play-a-game:end -->/.exec(readme);
+  if (!block) throw new Error('README.md has no "Play a game" example between its markers');
+  return block[1]!;
+}
+
+/** npm from the PATH (it runs on the first node there, the one `.ci/use-node` puts first). */
+function npm(args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
+  return run('npm', args, { cwd, maxBuffer: 16 * 1024 * 1024 });
+}
+
+it('the packed package installs into an empty project and plays the README example to the end', async () => {
+  await npm(['run', 'build', '-w', '@perudo/client'], PROJECT_ROOT);
+  const packs = path.join(dir!, 'packs');
+  await mkdir(packs);
+  const { stdout: packed } = await npm(
+    ['pack', '--workspace=@perudo/client', '--pack-destination', packs, '--json'],
+    PROJECT_ROOT,
+  );
+  const [pack] = JSON.parse(packed) as [{ filename: string; files: { path: string }[] }];
+  const files = pack.files.map((f) => f.path);
+  expect(files.filter((f) => !f.startsWith('dist/')).sort()).toEqual([
+    'CHANGELOG.md',
+    'README.md',
+    'package.json',
+    'schema.graphql',
+  ]);
+  expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/package.json']));
+  expect(files.filter((f) => f.endsWith('.test.js') || f.includes('/scripts/'))).toEqual([]);
+
+  const project = path.join(dir!, 'project');
+  await mkdir(project);
+  await writeFile(
+    path.join(project, 'package.json'),
+    '{ "name": "play", "private": true, "type": "module" }\n',
+  );
+  // The package's dependencies are in npm's cache after the repository's own install.
+  await npm(
+    ['install', path.join(packs, pack.filename), '--no-audit', '--no-fund', '--prefer-offline'],
+    project,
+  );
+  await writeFile(path.join(project, 'play.mjs'), playAGameExample(await readFile(README, 'utf8')));
+
+  const { stdout, stderr } = await run(process.execPath, ['play.mjs'], {
+    cwd: project,
+    env: { ...process.env, PERUDO_URL: app!.url },
+    timeout: 50_000,
+  });
+  expect(stderr).toBe('');
+  const lines = stdout.trimEnd().split('\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toMatch(/^The game finished: FINISHED, [1-9]\d* events, every round verified$/);
+  expect(lines[1]).toMatch(/^(I won|NORMAL bot \d+ won)$/);
+}, 120_000);

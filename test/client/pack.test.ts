@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 /** The README's example, between its marker comments, without the code fence. */
-export function playAGameExample(readme: string): string {
+function playAGameExample(readme: string): string {
   const block = /<!-- play-a-game:start -->\s*```js\n([\s\S]*?)```\s*<!-- play-a-game:end -->/.exec(readme);
   if (!block) throw new Error('README.md has no "Play a game" example between its markers');
   return block[1]!;

@@ -50,14 +50,21 @@ it('the packed package installs into an empty project and plays the README examp
   );
   const [pack] = JSON.parse(packed) as [{ filename: string; files: { path: string }[] }];
   const files = pack.files.map((f) => f.path);
-  expect(files.filter((f) => !f.startsWith('dist/')).sort()).toEqual([
+  expect(files.filter((f) => !f.startsWith('dist/') && !f.startsWith('src/')).sort()).toEqual([
     'CHANGELOG.md',
     'README.md',
     'package.json',
     'schema.graphql',
   ]);
   expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/package.json']));
-  expect(files.filter((f) => f.endsWith('.test.js') || f.includes('/scripts/'))).toEqual([]);
+  // The source maps and declaration maps point at the sources, which are packed with them.
+  const maps = files.filter((f) => f.endsWith('.map'));
+  expect(maps).toEqual(expect.arrayContaining(['dist/index.js.map', 'dist/index.d.ts.map']));
+  const client = path.join(PROJECT_ROOT, 'packages/client');
+  for (const map of maps) {
+    const { sources } = JSON.parse(await readFile(path.join(client, map), 'utf8')) as { sources: string[] };
+    for (const source of sources) expect(files).toContain(path.posix.join(path.posix.dirname(map), source));
+  }
 
   const project = path.join(dir!, 'project');
   await mkdir(project);
@@ -75,11 +82,11 @@ it('the packed package installs into an empty project and plays the README examp
   const { stdout, stderr } = await run(process.execPath, ['play.mjs'], {
     cwd: project,
     env: { ...process.env, PERUDO_URL: app!.url },
-    timeout: 50_000,
+    timeout: 90_000,
   });
   expect(stderr).toBe('');
   const lines = stdout.trimEnd().split('\n');
   expect(lines).toHaveLength(2);
   expect(lines[0]).toMatch(/^The game finished: FINISHED, [1-9]\d* events, every round verified$/);
   expect(lines[1]).toMatch(/^(I won|NORMAL bot \d+ won)$/);
-}, 120_000);
+}, 150_000);

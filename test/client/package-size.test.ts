@@ -61,3 +61,11 @@ it('a Node-only import in the browser bundle fails the check, naming it and its 
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+it("the game page type-checks against the package's API (the bundler does not check types)", async () => {
+  const tsc = require.resolve('typescript/bin/tsc');
+  const { stdout } = await run(process.execPath, [tsc, '-p', path.join(CLIENT, 'scripts/tsconfig.json')], {
+    cwd: CLIENT,
+  });
+  expect(stdout).toBe('');
+});

@@ -56,7 +56,10 @@ function baseline(): number {
 }
 
 async function inChromium(): Promise<number> {
-  const source = readFileSync(join(__dirname, '../packages/client/src/verifier/fairness-verifier.ts'), 'utf8');
+  const source = readFileSync(
+    join(__dirname, '../packages/client/src/verifier/fairness-verifier.ts'),
+    'utf8',
+  );
   const js = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 },
   }).outputText;

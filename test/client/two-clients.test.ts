@@ -22,7 +22,9 @@ function play(live: LiveGame): void {
     const legal = game.legalActions!;
     const mine = game.seats.find((s) => s.position === game.viewerSeat!.position)!.dice ?? [];
     const held = (face: number): number => mine.filter((d) => d === face || d === 1).length;
-    const [best] = [...legal.minBids].sort((a, b) => held(b.face) - held(a.face) || a.minQuantity - b.minQuantity);
+    const [best] = [...legal.minBids].sort(
+      (a, b) => held(b.face) - held(a.face) || a.minQuantity - b.minQuantity,
+    );
     const call = legal.canDudo && (!best || best.minQuantity > held(best.face) + 1);
     void (call || !best ? live.dudo() : live.bid(best.minQuantity, best.face));
   });

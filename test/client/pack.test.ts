@@ -1,5 +1,6 @@
 // @perudo/client as its users get it: the tarball `npm pack` makes, installed into an empty ES-module project,
-// runs the README's "Play a game" example against a real server and plays a whole game.
+// runs the README's "Play a game" example against a real server and plays a whole game; its declarations
+// compile in a strict TypeScript project.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -29,6 +30,37 @@ afterAll(async () => {
 });
 
 /** The README's example, between its marker comments, without the code fence. */
+/** A file of a TypeScript project using the package, which must compile as it is. */
+const TYPED_USE = `import { createClient, GameDocument, type GameQuery, type GameState, type UserError } from '@perudo/client';
+
+const client = createClient({ url: 'http://localhost:4000/graphql' });
+const live = client.game('g1');
+live.on('turn', (game: GameState) => {
+  const bid = game.legalActions!.minBids[0]!;
+  const refusals: Promise<readonly UserError[]> = live.bid(bid.minQuantity, bid.face).then((r) => r.userErrors);
+  void refusals;
+});
+const read: Promise<GameQuery> = client.request(GameDocument, { id: 'g1' });
+void read;
+`;
+
+/** A strict tsconfig, libraries' declarations checked too, with `moduleResolution` as given. */
+function typeScriptProject(moduleResolution: string): object {
+  return {
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      module: moduleResolution === 'bundler' ? 'esnext' : moduleResolution,
+      moduleResolution,
+      target: 'es2022',
+      lib: ['es2022', 'dom'],
+      types: [],
+      skipLibCheck: false,
+    },
+    files: ['check.ts'],
+  };
+}
+
 function playAGameExample(readme: string): string {
   const block = /<!-- play-a-game:start -->\s*```js\n([\s\S]*?)```\s*<!-- play-a-game:end -->/.exec(readme);
   if (!block) throw new Error('README.md has no "Play a game" example between its markers');
@@ -40,7 +72,7 @@ function npm(args: string[], cwd: string): Promise<{ stdout: string; stderr: str
   return run('npm', args, { cwd, maxBuffer: 16 * 1024 * 1024 });
 }
 
-it('the packed package installs into an empty project and plays the README example to the end', async () => {
+it('the packed package installs into an empty project, type-checks there and plays the README example to the end', async () => {
   await npm(['run', 'build', '-w', '@perudo/client'], PROJECT_ROOT);
   const packs = path.join(dir!, 'packs');
   await mkdir(packs);
@@ -79,11 +111,21 @@ it('the packed package installs into an empty project and plays the README examp
   );
   await writeFile(path.join(project, 'play.mjs'), playAGameExample(await readFile(README, 'utf8')));
 
-  const { stdout, stderr } = await run(process.execPath, ['play.mjs'], {
+  // A TypeScript user's view, while the game plays: the package's declarations (and those they import) compile
+  // under both module resolutions a project may use, and its API is typed.
+  await writeFile(path.join(project, 'check.ts'), TYPED_USE);
+  const typeChecks = ['nodenext', 'bundler'].map(async (resolution) => {
+    const tsconfig = path.join(project, `tsconfig.${resolution}.json`);
+    await writeFile(tsconfig, JSON.stringify(typeScriptProject(resolution)));
+    return run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', tsconfig], { cwd: project });
+  });
+  const played = run(process.execPath, ['play.mjs'], {
     cwd: project,
     env: { ...process.env, PERUDO_URL: app!.url },
     timeout: 90_000,
   });
+  for (const { stdout } of await Promise.all(typeChecks)) expect(stdout).toBe('');
+  const { stdout, stderr } = await played;
   expect(stderr).toBe('');
   const lines = stdout.trimEnd().split('\n');
   expect(lines).toHaveLength(2);

@@ -8,6 +8,9 @@ module.exports = tseslint.config(
     ignores: [
       'node_modules',
       'dist',
+      'packages/*/dist',
+      // HTML API docs that `npm run docs -w @perudo/client` generates.
+      'packages/client/docs-api',
       'coverage',
       '.data',
       'src/generated',
@@ -29,6 +32,11 @@ module.exports = tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'no-restricted-syntax': 'off',
     },
+  },
+  {
+    // The client package's build scripts run as ES modules on Node.
+    files: ['packages/client/scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly' } },
   },
   {
     files: ['src/engine/**/*.ts'],

@@ -43,8 +43,9 @@ export interface ClientOptions {
   readonly requestTimeoutMs?: number;
   /** How long a move waits for its answer on the socket before it goes over HTTP instead (default 10 s). */
   readonly socketAnswerTimeoutMs?: number;
-  /** Ping interval of the socket, and how long a pong may take before the socket counts as dead (ms). */
+  /** Ping interval of the socket (default 10 s). */
   readonly keepAliveMs?: number;
+  /** How long a pong may take before the socket counts as dead and is opened again (default 5 s). */
   readonly pongTimeoutMs?: number;
   /** Verify every ended round's dice in live games (default true). */
   readonly verify?: boolean;
@@ -56,8 +57,11 @@ export interface ClientOptions {
 
 /** One event of the player's own stream (`playerEvents`). */
 export interface PlayerEvent {
+  /** What happened (e.g. `YOUR_TURN`). */
   readonly type: PlayerEventType;
+  /** When (ISO-8601). */
   readonly at: string;
+  /** The game it happened in, and its version just after. */
   readonly game: { readonly id: string; readonly version: number };
 }
 
@@ -83,8 +87,11 @@ export interface ClientEvents {
 
 /** The answer of `register`. */
 export interface Registration {
+  /** The new player, or null when refused. */
   readonly player: { readonly id: string; readonly name: string } | null;
+  /** The player's bearer token (the client now sends it), or null when refused. */
   readonly token: string | null;
+  /** Why the name was refused (e.g. `NAME_TAKEN`); empty on success. */
   readonly userErrors: readonly UserError[];
 }
 
@@ -93,6 +100,10 @@ export function createClient(options: ClientOptions): PerudoClient {
   return new PerudoClient(options);
 }
 
+/**
+ * A connection to one server as one player (or anonymously): requests, moves, live games, chat and presence.
+ * Listen to its {@link ClientEvents} with `on`.
+ */
 export class PerudoClient extends Emitter<ClientEvents> implements ClientCore {
   /** @internal */
   readonly transport: Transport;
@@ -110,6 +121,7 @@ export class PerudoClient extends Emitter<ClientEvents> implements ClientCore {
   private playerStream: Stream | null = null;
   private closed = false;
 
+  /** The same as {@link createClient}. */
   constructor(options: ClientOptions) {
     super();
     this.currentToken = options.token ?? null;

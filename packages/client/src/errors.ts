@@ -8,6 +8,7 @@ export type RefusalCode = ErrorCode;
 
 /** Why a mutation was refused; nothing was changed. */
 export interface UserError {
+  /** What kind of refusal, to switch on. */
   readonly code: RefusalCode;
   /** What was wrong and what would have been legal, for a person (English, for developers). */
   readonly message: string;
@@ -35,6 +36,7 @@ export class PerudoError extends Error {
 /** The server answered with a top-level GraphQL error: the request was not carried out. */
 export class RequestError extends PerudoError {
   override readonly name = 'RequestError';
+  /** Made by the client from the server's first error. */
   constructor(
     message: string,
     /** `extensions.code` (one of RequestErrorCode, or another code a newer server sends). */
@@ -51,6 +53,7 @@ export class RequestError extends PerudoError {
 /** The server could not be reached (refused, reset, timed out, a proxy's 502/503/504) after every retry. */
 export class NetworkError extends PerudoError {
   override readonly name = 'NetworkError';
+  /** Made by the client once its retry policy gives up. */
   constructor(
     message: string,
     /** How many attempts were made. */
@@ -63,12 +66,16 @@ export class NetworkError extends PerudoError {
 /** The caller's AbortSignal fired, or the client was closed, before the request was answered. */
 export class AbortedError extends PerudoError {
   override readonly name = 'AbortedError';
+  /** Made by the client when a signal aborts or it is closed. */
   constructor(message = 'the request was aborted') {
     super(message);
   }
 }
 
-/** Waited out RATE_LIMITED more often than `maxRateLimitWaits` allows in a row. */
+/**
+ * A RATE_LIMITED refusal. This version does not throw it: the client waits RATE_LIMITED out for as long as the
+ * server asks (`stats.rateLimitWaits`); a subscription refused with it resumes after the wait.
+ */
 export class RateLimitedError extends RequestError {
   override readonly name = 'RateLimitedError' as 'RequestError';
 }

@@ -6,10 +6,15 @@
  *
  * const client = createClient({ url: 'http://localhost:4000/graphql' });
  * await client.register('Ana');
- * const { game } = await client.quickPlay({ preset: 'PERUDO', players: 2, botFillSeconds: 5 });
+ * const { game } = await client.quickPlay({ preset: 'PERUDO', players: 2, botFillSeconds: 1 });
  * const live = client.game(game!.id);
- * live.on('turn', (state) => void live.dudo());
- * await live.finished;
+ * // The smallest legal bid when there is no bid to call, dudo otherwise (the README plays a little better).
+ * live.on('turn', ({ legalActions }) => {
+ *   const [bid] = legalActions!.minBids;
+ *   void (legalActions!.canDudo || !bid ? live.dudo() : live.bid(bid.minQuantity, bid.face));
+ * });
+ * const final = await live.finished;
+ * console.log(`${final.winner?.name} won`);
  * await client.close();
  * ```
  *

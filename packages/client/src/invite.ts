@@ -2,7 +2,9 @@
 
 /** The game and code an invite link carries. */
 export interface Invite {
+  /** The private game's ID. */
   readonly gameId: string;
+  /** Its invite code, as `joinGame` takes it. */
   readonly inviteCode: string;
 }
 

@@ -9,6 +9,7 @@ import type { ClientCore } from './client-core.js';
 /** One message of a game's chat. */
 export type ChatMessage = ChatMessageFieldsFragment;
 
+/** What a live chat tells its listeners. */
 export interface LiveChatEvents {
   /** A message, once, in seq order. */
   message: (message: ChatMessage) => void;
@@ -16,6 +17,7 @@ export interface LiveChatEvents {
   error: (error: PerudoError) => void;
 }
 
+/** A game's chat kept live (from {@link PerudoClient.chat}): every message once, in seq order. */
 export class LiveChat extends Emitter<LiveChatEvents> {
   /** The messages received, in seq order. */
   readonly messages: ChatMessage[] = [];
@@ -23,6 +25,7 @@ export class LiveChat extends Emitter<LiveChatEvents> {
   lastSeq: number;
   private readonly stream: Stream;
 
+  /** @internal Made by {@link PerudoClient.chat}. */
   constructor(
     private readonly core: ClientCore,
     /** The game whose chat this is. */
@@ -54,6 +57,7 @@ export class LiveChat extends Emitter<LiveChatEvents> {
     return sendChatMessage.userErrors;
   }
 
+  /** Ends the chat's stream and removes every listener. */
   close(): void {
     this.stream.close();
     this.removeAllListeners();

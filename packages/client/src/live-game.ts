@@ -36,7 +36,9 @@ export type GameEvent = GameEventFieldsFragment;
 
 /** The answer of a move or another change to a game: the game now, or why nothing changed. */
 export interface GameResult {
+  /** The game after the change (or as it is, when refused), or null when it cannot be read. */
   readonly game: GameState | null;
+  /** Why nothing changed (e.g. `NOT_YOUR_TURN`, `STALE_VERSION`); empty on success. */
   readonly userErrors: readonly UserError[];
 }
 
@@ -58,6 +60,7 @@ export interface LiveGameEvents {
   error: (error: PerudoError) => void;
 }
 
+/** Options of {@link PerudoClient.game}. */
 export interface LiveGameOptions {
   /** Replay the log after this seq (default 0: the whole log, so that every round is verified). */
   readonly afterSeq?: number;
@@ -74,6 +77,11 @@ export interface LiveGameOptions {
 
 const TERMINAL = new Set(['FINISHED', 'CANCELLED']);
 
+/**
+ * A game kept live as the viewer's state (from {@link PerudoClient.game}): read once, then moved forward by its
+ * log's events, resumed after a lost connection from {@link LiveGame.lastSeq}, every ended round's dice verified.
+ * Its moves send `expectedVersion` from the state and a retry-safe idempotencyKey.
+ */
 export class LiveGame extends Emitter<LiveGameEvents> {
   /** The latest state seen, or null before the first read. */
   state: GameState | null = null;
@@ -100,6 +108,7 @@ export class LiveGame extends Emitter<LiveGameEvents> {
   private readonly detach: () => void;
   private readonly onClientClose = (): void => this.close();
 
+  /** @internal Made by {@link PerudoClient.game}. */
   constructor(
     private readonly core: ClientCore,
     /** The game's ID. */
@@ -250,7 +259,7 @@ export class LiveGame extends Emitter<LiveGameEvents> {
     this.removeAllListeners();
   }
 
-  /** Called by the player's own stream: a gap (resumed) or an event of this game. */
+  /** @internal Called by the player's own stream: a gap (resumed) or an event of this game. */
   onPlayerSignal(version: number | null): void {
     if (this.closed) return;
     if (version === null || !this.state || version >= this.state.version) {

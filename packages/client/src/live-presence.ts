@@ -15,12 +15,15 @@ export interface SeatPresence {
   readonly at: string | null;
 }
 
+/** What a live presence tells its listeners. */
 export interface LivePresenceEvents {
   /** A seat's presence changed (or was first read). */
   change: (presence: SeatPresence) => void;
+  /** The presence stream ended for good (the game is no longer readable, the server unreachable). */
   error: (error: PerudoError) => void;
 }
 
+/** Who is connected and who is away at a game's seats (from {@link PerudoClient.presence}). */
 export class LivePresence extends Emitter<LivePresenceEvents> {
   /** The presence of each seat, by position. */
   readonly seats = new Map<number, SeatPresence>();
@@ -29,6 +32,7 @@ export class LivePresence extends Emitter<LivePresenceEvents> {
   private readonly told = new Map<number, number>();
   private closed = false;
 
+  /** @internal Made by {@link PerudoClient.presence}. */
   constructor(
     private readonly core: ClientCore,
     /** The game whose seats these are. */
@@ -50,6 +54,7 @@ export class LivePresence extends Emitter<LivePresenceEvents> {
     options.signal?.addEventListener('abort', () => this.close(), { once: true });
   }
 
+  /** Ends the presence stream and removes every listener. */
   close(): void {
     this.closed = true;
     this.stream.close();

@@ -5,9 +5,11 @@ import { NetworkError, RequestError } from './errors.js';
 import { backoff, type RetryPolicy } from './retry.js';
 import type { GraphqlErrorBody, SocketLink } from './socket.js';
 
+/** What a resumable subscription calls (see {@link PerudoClient.subscribe}). */
 export interface StreamHandlers<T> {
   /** The variables of each subscription, read again at every resume. */
   readonly variables: () => Record<string, unknown>;
+  /** Each result's data. */
   readonly next: (data: T) => void;
   /** Called before each resubscription after a loss: something may have been missed meanwhile. */
   readonly resumed?: () => void;
@@ -19,6 +21,7 @@ export interface StreamHandlers<T> {
 
 /** A running stream; `close` ends it. */
 export interface Stream {
+  /** Ends the subscription; no handler is called after it. */
   close(): void;
   /** How many times it was subscribed again after a loss. */
   readonly resumes: number;

@@ -10,7 +10,9 @@ import type { GraphqlBody, SocketLink } from './socket.js';
 
 /** `extensions.rateLimit` of the last HTTP answer: the budget of the bucket the request was charged to. */
 export interface RateLimitBudget {
+  /** Requests the bucket holds when full. */
   readonly limit: number;
+  /** Requests left in it now. */
   readonly remaining: number;
   /** When the bucket is full again (ISO-8601). */
   readonly resetAt: string;
@@ -22,8 +24,9 @@ export interface TransportStats {
   retries: number;
   /** Waits for RATE_LIMITED (or SERVICE_UNAVAILABLE) before sending again. */
   rateLimitWaits: number;
-  /** Mutations answered over the socket, and sent over HTTP. */
+  /** Mutations answered over the socket. */
   socketMutations: number;
+  /** Mutations sent over HTTP (the socket was down, or dropped before answering). */
   httpMutations: number;
 }
 

@@ -63,6 +63,7 @@ export interface RollOffInput {
   readonly value: number;
 }
 
+/** What the verifier checks beyond the rounds themselves. */
 export interface VerifierOptions {
   /** The game's roll-off throws, checked against k[0]. */
   readonly rollOff?: readonly RollOffInput[];
@@ -105,12 +106,14 @@ export type RoundResult =
 
 const encoder = new TextEncoder();
 
+/** The lowercase hex of `bytes`. */
 function toHex(bytes: Uint8Array): string {
   let out = '';
   for (const b of bytes) out += b.toString(16).padStart(2, '0');
   return out;
 }
 
+/** The 32 bytes of a 64-digit lowercase hex string, or null when it is not one. */
 function fromHex(hex: string): Uint8Array | null {
   if (!/^[0-9a-f]{64}$/.test(hex)) return null;
   const out = new Uint8Array(32);

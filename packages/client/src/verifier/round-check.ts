@@ -6,7 +6,11 @@ import { describeMismatch, FairnessVerifier, type Mismatch, type RoundInput } fr
 /** A round whose dice did not verify: the server did not deal what it had committed to. */
 export class DiceMismatchError extends Error {
   override readonly name = 'DiceMismatchError';
-  constructor(readonly mismatch: Mismatch) {
+  /** Made by a live game whose round did not verify and that had no `mismatch` listener. */
+  constructor(
+    /** What did not verify: the round, the seat, what was expected and what was shown. */
+    readonly mismatch: Mismatch,
+  ) {
     super(`dice do not verify: ${describeMismatch(mismatch)}`);
   }
 }

@@ -36,5 +36,6 @@ export { inviteLink, parseInviteLink } from './invite.js';
 export type { Invite } from './invite.js';
 export * from './gql/graphql.js';
 export * from './gql/graphql.js';
-export { DiceMismatchError } from './verifier/round-check.js';
+export { DiceMismatchError, RoundCheck } from './verifier/round-check.js';
+export type { RoundCheckHooks } from './verifier/round-check.js';
 export * from './verifier/fairness-verifier.js';

@@ -1,38 +1,39 @@
 /**
- * A reference client for the Perudo API: a bot that plays whole games through the public contract only
- * (graphql-ws for the live streams and, while that socket is connected, its moves; GraphQL over HTTP with
- * `fetch` for the rest, and for moves when the socket is down).
+ * A reference client for the Perudo API: a bot that plays whole games through `@perudo/client` only. The
+ * package holds the traffic (one socket for the streams and, while it is connected, the moves; HTTP
+ * otherwise; retries with the same idempotencyKey, RATE_LIMITED waited out, streams resumed after the last
+ * event, every round's dice verified); this file holds the bot's wiring and its command line.
  *
  *   npx ts-node --transpile-only examples/bot-client.ts --url http://localhost:4000/graphql --create --preset PERUDO
  *   npx ts-node --transpile-only examples/bot-client.ts --url http://localhost:4000/graphql --join <gameId>
  *
  * It registers a player (or uses --token), creates a game (and starts it once enough players sit) or joins
- * one, and plays a legal move chosen from `legalActions` whenever its own stream (`playerEvents`) says a turn
- * of its began. One socket serves every game it plays: its own stream, and each game's `gameEvents(afterSeq)`
- * log, resumed after the last event it saw whenever the connection drops. A server that restarts mid-game
- * is waited for: requests are sent again with a growing pause, moves with the same idempotencyKey.
- *
- * The parts are in examples/bot/: transport.ts (requests, retries), connection.ts (the socket and the
- * player's stream), strategy.ts (the move), describe.ts (what it prints), game-view.ts (what it reads of a game).
+ * one, and plays a legal move chosen from `legalActions` (examples/bot/strategy.ts) each time a turn of its
+ * begins in the live game; examples/bot/describe.ts says what it prints and which emotes it answers with.
  */
-import type { Client } from 'graphql-ws';
-import { BotConnection, type PlayerSignal } from './bot/connection';
+import {
+  createClient,
+  DEFAULT_RETRY,
+  DiceMismatchError,
+  type CreateGameInput,
+  type GameEvent,
+  type GameState,
+  type LiveGame,
+  type Mismatch,
+  type PerudoClient,
+  type RulePreset,
+} from '@perudo/client';
 import { describe, emoteFor } from './bot/describe';
-import { DiceCheck, DiceMismatchError } from './bot/dice-check';
-import { GAME_FIELDS, type GameEvent, type GameView } from './bot/game-view';
 import { chooseMove, type Move } from './bot/strategy';
-import { backoff, DEFAULT_RETRY, FatalError, GraphqlTransport, sleep, type UserError } from './bot/transport';
 
 export { chooseMove, type Move } from './bot/strategy';
 export { describe, emoteFor } from './bot/describe';
-export type { GameEvent, GameView } from './bot/game-view';
-export { BotConnection } from './bot/connection';
-export { DiceMismatchError } from './bot/dice-check';
+export { DiceMismatchError, type GameEvent, type GameState } from '@perudo/client';
 
 export interface BotOptions {
   /** The HTTP GraphQL endpoint, e.g. http://localhost:4000/graphql; the WebSocket URL is derived from it. */
   readonly url: string;
-  /** A player's token; without one the bot registers a new player. */
+  /** A player's token; without one (and without a `client` that has one) the bot registers a new player. */
   readonly token?: string;
   /** The name to register under (default: "Bot" and a random suffix). */
   readonly name?: string;
@@ -40,16 +41,16 @@ export interface BotOptions {
   readonly gameId?: string;
   /** ...or create one: the bot hosts it and starts it once `players` (default 2) sit at the table. */
   readonly create?: {
-    readonly preset: string;
+    readonly preset: RulePreset;
     readonly players?: number;
     readonly name?: string;
-    readonly overrides?: Record<string, unknown>;
+    readonly overrides?: CreateGameInput['overrides'];
   };
   /**
-   * The socket to play on, shared by the games of one player (with `token`): one socket for any number of
-   * games. By default the bot opens its own and closes it at the end of the game.
+   * The client to play on, shared by the games of one player: one socket for any number of games. By default
+   * the bot creates its own and closes it at the end of the game.
    */
-  readonly connection?: BotConnection;
+  readonly client?: PerudoClient;
   /** Called once the bot has its seat, with the game's ID (give it to the other players). */
   readonly onGame?: (gameId: string) => void;
   /** Called with every event, in order, once each. */
@@ -62,14 +63,14 @@ export interface BotOptions {
   readonly maxRetries?: number;
   /** Answer in the table chat with an emote (default false): OOPS on losing a die, GOOD_GAME at the end. */
   readonly emotes?: boolean;
-  /** Called with the game as read and the move chosen, before the move is sent (e.g. to check or log it). */
-  readonly beforeMove?: (game: GameView, move: NonNullable<Move>) => void | Promise<void>;
+  /** Called with the game as seen and the move chosen, before the move is sent (e.g. to check or log it). */
+  readonly beforeMove?: (game: GameState, move: NonNullable<Move>) => void | Promise<void>;
   /**
-   * Every ended round's dice are verified (examples/verifier): called with each round verified, and with the
-   * first mismatch (without this, the game's end throws a DiceMismatchError).
+   * Every ended round's dice are verified: called with each round verified, and with the first mismatch
+   * (without `onDiceMismatch`, the bot fails with a DiceMismatchError at the end of the game).
    */
   readonly onDiceVerified?: (round: number) => void;
-  readonly onDiceMismatch?: (mismatch: DiceMismatchError['mismatch']) => void;
+  readonly onDiceMismatch?: (mismatch: Mismatch) => void;
 }
 
 export interface BotResult {
@@ -85,271 +86,242 @@ export interface BotResult {
   readonly resumes: number;
   /** Moves the bot made. */
   readonly moves: number;
-  /** HTTP requests sent again because the server could not be reached (e.g. while it restarted). */
+  /**
+   * What the client's transport did while this game was played (with a shared `client`, the other games'
+   * traffic of that time too): requests sent again because the server could not be reached, and mutations
+   * (moves, the start, chat) answered over the socket and sent over HTTP.
+   */
   readonly retries: number;
-  /** Mutations (moves, the start, chat) answered over the socket, and sent over HTTP. */
   readonly socketMutations: number;
   readonly httpMutations: number;
-  /** YOUR_TURN events its own stream brought for this game. */
+  /** YOUR_TURN events the player's own stream brought for this game. */
   readonly turnsSignalled: number;
 }
 
-const GAME_EVENTS = `subscription($gameId: ID!, $afterSeq: Int) {
-  gameEvents(gameId: $gameId, afterSeq: $afterSeq) {
-    seq type
-    seat { position }
-    bid { quantity face }
-    outcome { kind actualCount loser { position } }
-    round { number serverKey reveal { seat { position } dice } }
-    game { ${GAME_FIELDS} }
-  }
-}`;
-
-const PAYLOAD = `game { ${GAME_FIELDS} } userErrors { code message }`;
-
-type GamePayload = { game: GameView | null; userErrors: UserError[] };
-
-/** A player: the token given, or a new one registered (with an idempotencyKey, so a retry registers once). */
-async function signIn(http: GraphqlTransport, options: BotOptions): Promise<{ id: string; name: string }> {
-  if (!options.token) {
-    const name = options.name ?? `Bot ${Math.random().toString(36).slice(2, 6)}`;
-    const registered = await http.mutate<{ token: string; userErrors: UserError[] }>(
-      'registerPlayer',
-      'RegisterPlayerInput',
-      { name },
-      'token userErrors { code message }',
-    );
-    if (registered.userErrors.length) {
-      throw new FatalError(`registerPlayer: ${registered.userErrors[0]!.message}`);
-    }
-    http.token = registered.token;
-  } else {
-    http.token = options.token;
-  }
-  const me = (await http.request<{ viewer: { id: string; name: string } | null }>('{ viewer { id name } }'))
-    .viewer;
-  if (!me) throw new FatalError('the token does not name a player');
-  return me;
+/** A fault the bot cannot play past: a refused seat or move, a token that names nobody. */
+export class BotError extends Error {
+  override readonly name = 'BotError';
 }
 
 /** Plays one game to its end and resolves with how it went. */
 export async function runBot(options: BotOptions): Promise<BotResult> {
   const log = options.log ?? (() => {});
-  const policy = {
-    ...DEFAULT_RETRY,
-    delayMs: options.retryDelayMs ?? DEFAULT_RETRY.delayMs,
-    maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries,
-  };
-  const http = new GraphqlTransport(options.url, policy, log);
-  const me = await signIn(http, options);
-  const mutate = (name: string, inputType: string, input: Record<string, unknown>) =>
-    http.mutate<GamePayload>(name, inputType, input, PAYLOAD);
-
-  let gameId: string;
-  if (options.create) {
-    const created = await mutate('createGame', 'CreateGameInput', {
-      preset: options.create.preset,
-      ...(options.create.name ? { name: options.create.name } : {}),
-      ...(options.create.overrides ? { overrides: options.create.overrides } : {}),
+  const client =
+    options.client ??
+    createClient({
+      url: options.url,
+      retry: {
+        delayMs: options.retryDelayMs ?? DEFAULT_RETRY.delayMs,
+        maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries,
+      },
+      log,
     });
-    if (!created.game) throw new FatalError(`createGame: ${created.userErrors[0]?.message}`);
-    gameId = created.game.id;
-    log(`${me.name} created game ${gameId}`);
-  } else if (options.gameId) {
-    gameId = options.gameId;
-    const joined = await mutate('joinGame', 'GameInput', { gameId });
-    const error = joined.userErrors[0];
-    if (error && error.code !== 'ALREADY_JOINED') throw new FatalError(`joinGame: ${error.message}`);
-    log(`${me.name} sits at game ${gameId}`);
-  } else {
-    throw new FatalError('give a game to join (gameId) or ask to create one (create)');
+  const before = { ...client.stats };
+  try {
+    const me = await signIn(client, options);
+    const gameId = await takeSeat(client, options);
+    log(`${me.name} ${options.create ? 'created' : 'sits at'} game ${gameId}`);
+    options.onGame?.(gameId);
+    const played = await play(client.game(gameId), client, options, me, log);
+    const after = client.stats;
+    const winnerId = played.final.winner?.id ?? null;
+    return {
+      gameId,
+      playerId: me.id,
+      status: played.final.status,
+      winnerId,
+      won: winnerId === me.id,
+      events: played.events,
+      lastSeq: played.lastSeq,
+      resumes: played.resumes,
+      moves: played.moves,
+      retries: after.retries - before.retries,
+      socketMutations: after.socketMutations - before.socketMutations,
+      httpMutations: after.httpMutations - before.httpMutations,
+      turnsSignalled: played.turnsSignalled,
+    };
+  } finally {
+    if (!options.client) await client.close();
   }
-  options.onGame?.(gameId);
+}
 
-  // Moves run one at a time; a request for one while another is thinking is remembered and served after
-  // it, from the game as it is then.
+/** The player: the token given (or the shared client's), or a new one registered. */
+async function signIn(client: PerudoClient, options: BotOptions): Promise<{ id: string; name: string }> {
+  if (options.token) {
+    client.setToken(options.token);
+  } else if (!client.token) {
+    const registered = await client.register(options.name ?? `Bot ${Math.random().toString(36).slice(2, 6)}`);
+    if (registered.userErrors.length)
+      throw new BotError(`registerPlayer: ${registered.userErrors[0]!.message}`);
+  }
+  const me = await client.viewer();
+  if (!me) throw new BotError('the token does not name a player');
+  return me;
+}
+
+/** Creates the game asked for, or joins the one given (a seat already taken is fine); returns its ID. */
+async function takeSeat(client: PerudoClient, options: BotOptions): Promise<string> {
+  if (options.create) {
+    const { preset, name, overrides } = options.create;
+    const created = await client.createGame({
+      preset,
+      ...(name ? { name } : {}),
+      ...(overrides ? { overrides } : {}),
+    });
+    if (!created.game) throw new BotError(`createGame: ${created.userErrors[0]?.message}`);
+    return created.game.id;
+  }
+  if (options.gameId) {
+    const joined = await client.joinGame(options.gameId);
+    const error = joined.userErrors[0];
+    if (error && error.code !== 'ALREADY_JOINED') throw new BotError(`joinGame: ${error.message}`);
+    return options.gameId;
+  }
+  throw new BotError('give a game to join (gameId) or ask to create one (create)');
+}
+
+interface Played {
+  final: GameState;
+  events: number;
+  lastSeq: number;
+  resumes: number;
+  moves: number;
+  turnsSignalled: number;
+}
+
+/** Plays the live game to its end: starts it (as its creator), moves on each turn, answers with emotes. */
+async function play(
+  live: LiveGame,
+  client: PerudoClient,
+  options: BotOptions,
+  me: { id: string; name: string },
+  log: (line: string) => void,
+): Promise<Played> {
+  let failure: unknown = null;
+  let fail!: (error: unknown) => void;
+  const failed = new Promise<never>((_, reject) => {
+    fail = (error) => {
+      failure ??= error;
+      reject(error);
+    };
+  });
+  // The live game's listeners must not throw (its emitter would rethrow out of band): a fault ends the bot.
+  const guard =
+    <A extends unknown[]>(listener: (...args: A) => void) =>
+    (...args: A): void => {
+      try {
+        listener(...args);
+      } catch (error) {
+        fail(error);
+      }
+    };
+
+  // One action at a time; a wake-up while one runs is served after it, on the state as it is then.
   let moves = 0;
   let thinking: Promise<void> | null = null;
   let again = false;
-  let failure: unknown = null;
-  const think = async (): Promise<void> => {
-    do {
-      again = false;
-      const { game } = await http.request<{ game: GameView | null }>(
-        `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`,
-        { id: gameId },
-      );
-      if (!game) throw new FatalError(`game ${gameId} is gone`);
-      if (options.create && game.status === 'LOBBY' && game.seats.length >= (options.create.players ?? 2)) {
-        const started = await mutate('startGame', 'GameInput', { gameId, expectedVersion: game.version });
-        if (started.userErrors.length === 0) log(`${me.name} started the game`);
-        continue;
-      }
-      if (game.status !== 'IN_PROGRESS' || game.turn?.position !== game.viewerSeat?.position) continue;
-      const move = chooseMove(game);
-      if (!move) continue;
-      await options.beforeMove?.(game, move);
-      const base = { gameId, expectedVersion: game.version };
-      const result =
-        move.kind === 'BID'
-          ? await mutate('placeBid', 'PlaceBidInput', { ...base, quantity: move.quantity, face: move.face })
-          : await mutate('callDudo', 'GameActionInput', base);
-      const refused = result.userErrors[0];
-      // The game moved on in between (STALE_VERSION): the next signal asks again.
-      if (refused && refused.code !== 'STALE_VERSION')
-        throw new FatalError(`${move.kind}: ${refused.message}`);
-      if (!refused) {
-        moves++;
-        log(`${me.name}: ${move.kind === 'BID' ? `bids ${move.quantity} x ${move.face}` : 'dudo!'}`);
-      }
-    } while (again);
+  const act = async (): Promise<void> => {
+    const game = live.state;
+    if (!game) return;
+    if (options.create && game.status === 'LOBBY' && game.seats.length >= (options.create.players ?? 2)) {
+      // A refusal (the table changed meanwhile) is asked again on the next change.
+      const started = await live.start();
+      if (started.userErrors.length === 0) log(`${me.name} started the game`);
+      return;
+    }
+    if (!live.myTurn) return;
+    const move = chooseMove(game);
+    if (!move) return;
+    await options.beforeMove?.(game, move);
+    // The move was decided on `game`: if the state moved on while beforeMove ran, decide again on the new.
+    if (live.state !== game) {
+      again = true;
+      return;
+    }
+    const result = move.kind === 'BID' ? await live.bid(move.quantity, move.face) : await live.dudo();
+    const refused = result.userErrors[0];
+    if (!refused) {
+      moves++;
+      log(`${me.name}: ${move.kind === 'BID' ? `bids ${move.quantity} x ${move.face}` : 'dudo!'}`);
+      return;
+    }
+    if (refused.code !== 'STALE_VERSION') throw new BotError(`${move.kind}: ${refused.message}`);
+    // The game moved on in between; its answer brought the newer state. A turn that is still ours but has the
+    // same bids (a player joined or went away) fires no new 'turn', so it is looked at again here.
+    if (live.myTurn && live.state!.version > game.version) again = true;
   };
   const wake = (): void => {
     if (thinking) {
       again = true;
       return;
     }
-    thinking = think()
-      .catch((error: unknown) => {
-        failure = error;
-      })
+    thinking = (async () => {
+      do {
+        again = false;
+        await act();
+      } while (again);
+    })()
+      .catch(fail)
       .finally(() => {
         thinking = null;
       });
   };
 
-  const connection = options.connection ?? new BotConnection(options.url, http.token!, policy, log);
-  http.socket = connection;
-  // Its own stream says when a turn of its begins, in this game or any other on the same socket.
   let turnsSignalled = 0;
-  const unwatch = connection.watch(gameId, (signal: PlayerSignal) => {
-    if (signal === 'YOUR_TURN') turnsSignalled++;
-    if (signal === 'YOUR_TURN' || signal === 'RESUMED' || signal === 'GAME_STARTED') wake();
+  const offPlayer = client.onPlayerEvent((event) => {
+    if (event?.type === 'YOUR_TURN' && event.game.id === live.id) turnsSignalled++;
   });
-  let follow: FollowResult;
+  const offConnection = client.on('connection', (connected) =>
+    log(`${me.name}: socket ${connected ? 'connected' : 'lost; the streams resume where they were'}`),
+  );
+  live.on('turn', guard(wake));
+  if (options.create) {
+    live.on(
+      'change',
+      guard((game: GameState) => {
+        if (game.status === 'LOBBY') wake();
+      }),
+    );
+  }
+  // Chat is best effort: a refusal (rate, a table with chat closed) never stops the bot. Emotes go one after
+  // the other, in the order of the events.
   let chat = Promise.resolve();
-  const dice = new DiceCheck((q, v) => http.request(q, v), gameId, {
-    onVerified: options.onDiceVerified,
-    onMismatch: options.onDiceMismatch,
-  });
-  try {
-    follow = await followGame(connection.client, gameId, policy, options, {
-      onEvent: (event) => {
-        if (failure) throw failure;
-        dice.onEvent(event);
-        const emote = options.emotes ? emoteFor(event) : null;
-        // Chat is best effort: a refusal (rate, a table with chat closed) never stops the bot. Emotes go one
-        // after the other, in the order of the events.
-        if (emote) {
-          chat = chat.then(() =>
-            http.mutate('sendChatMessage', 'ChatMessageInput', { gameId, emote }, 'userErrors { code }').then(
-              () => {},
-              () => {},
-            ),
+  live.on(
+    'event',
+    guard((event: GameEvent) => {
+      options.onEvent?.(event);
+      log(describe(event));
+      const emote = options.emotes ? emoteFor(event) : null;
+      if (emote)
+        chat = chat
+          .then(() => live.say({ emote }))
+          .then(
+            () => {},
+            () => {},
           );
-        }
-        // The host starts the game once enough players sit. At the start the bot looks for itself too: the
-        // game's first turn may have begun before its own stream was subscribed.
-        const mayStart = options.create !== undefined && event.game.status === 'LOBBY';
-        if (mayStart || event.type === 'GAME_STARTED') wake();
-      },
-      onResume: wake,
-      log,
-      name: me.name,
-    });
+    }),
+  );
+  if (options.onDiceVerified) live.on('verified', guard(options.onDiceVerified));
+  if (options.onDiceMismatch) live.on('mismatch', guard(options.onDiceMismatch));
+
+  try {
+    const final = await Promise.race([live.finished, failed]);
     while (thinking) await thinking;
     await chat;
-    await dice.done();
+    if (failure) throw failure;
+    return {
+      final,
+      events: live.events,
+      lastSeq: live.lastSeq,
+      resumes: live.resumes,
+      moves,
+      turnsSignalled,
+    };
   } finally {
-    unwatch();
-    if (!options.connection) await connection.close();
+    offPlayer();
+    offConnection();
+    live.close();
   }
-  if (failure) throw failure;
-  const final = follow.final;
-  const winnerId = final.winner?.id ?? null;
-  return {
-    gameId,
-    playerId: me.id,
-    status: final.status,
-    winnerId,
-    won: winnerId === me.id,
-    events: follow.events,
-    lastSeq: follow.lastSeq,
-    resumes: follow.resumes,
-    moves,
-    retries: http.retries,
-    socketMutations: http.socketMutations,
-    httpMutations: http.httpMutations,
-    turnsSignalled,
-  };
-}
-
-interface FollowResult {
-  final: GameView;
-  events: number;
-  lastSeq: number;
-  resumes: number;
-}
-
-/**
- * Follows a game's log until it ends: each event once, in order, from afterSeq 0; after a lost connection
- * again from the last event seen, with a growing pause between attempts.
- */
-async function followGame(
-  client: Client,
-  gameId: string,
-  policy: typeof DEFAULT_RETRY,
-  options: BotOptions,
-  hooks: {
-    onEvent: (event: GameEvent) => void;
-    onResume: () => void;
-    log: (line: string) => void;
-    name: string;
-  },
-): Promise<FollowResult> {
-  let lastSeq = 0;
-  let events = 0;
-  let resumes = 0;
-  let failures = 0;
-  let final: GameView | null = null;
-  while (!final) {
-    try {
-      const stream = client.iterate<{ gameEvents: GameEvent }>({
-        query: GAME_EVENTS,
-        variables: { gameId, afterSeq: lastSeq },
-      });
-      if (resumes > 0) hooks.onResume();
-      for await (const result of stream) {
-        if (result.errors?.length) {
-          const first = result.errors[0] as { message: string; extensions?: { code?: string } };
-          throw new FatalError(`gameEvents: ${first.extensions?.code ?? ''} ${first.message}`);
-        }
-        const event = result.data!.gameEvents;
-        if (event.seq <= lastSeq) continue;
-        if (event.seq !== lastSeq + 1) throw new FatalError(`event ${event.seq} came after ${lastSeq}`);
-        lastSeq = event.seq;
-        events++;
-        failures = 0;
-        options.onEvent?.(event);
-        hooks.log(describe(event));
-        hooks.onEvent(event);
-        if (event.type === 'GAME_FINISHED' || event.type === 'GAME_CANCELLED') {
-          final = event.game;
-          break;
-        }
-      }
-    } catch (error) {
-      if (error instanceof FatalError) throw error;
-      const code = (error as { code?: number }).code;
-      if (code === 4403) throw new FatalError('the server refused the token (4403)');
-      if (++failures > policy.maxRetries) throw error;
-      const delay = backoff(policy, failures);
-      hooks.log(`${hooks.name} lost the event stream after event ${lastSeq}; resuming in ${delay} ms`);
-      await sleep(delay);
-    }
-    if (!final) resumes++;
-  }
-  return { final, events, lastSeq, resumes };
 }
 
 function parseArgs(argv: readonly string[]): BotOptions & { quiet: boolean } {
@@ -367,7 +339,7 @@ function parseArgs(argv: readonly string[]): BotOptions & { quiet: boolean } {
     gameId: create ? undefined : gameId,
     create: create
       ? {
-          preset: value('--preset') ?? 'PERUDO',
+          preset: (value('--preset') ?? 'PERUDO') as RulePreset,
           players: Number(value('--players') ?? 2),
           name: value('--game-name'),
         }
@@ -377,7 +349,24 @@ function parseArgs(argv: readonly string[]): BotOptions & { quiet: boolean } {
   };
 }
 
+const USAGE = `Plays one game of Perudo through the public API, then prints how it went.
+
+  bot-client [--url <url>] [--token <token> | --name <name>] [--create] [--preset <preset>] [--players <n>]
+             [--game-name <name>] [--join <gameId>] [--quiet] [--emotes]
+
+  --url <url>          the GraphQL endpoint over HTTP (PERUDO_URL; default http://localhost:4000/graphql)
+  --token <token>      play as this player (PERUDO_TOKEN) instead of registering one under --name
+  --create             create a game (the default without --join); --preset CLASSIC | PERUDO | LIARS_DICE | PUB,
+                       started once --players (default 2) sit; --game-name names it
+  --join <gameId>      join this game (PERUDO_GAME_ID)
+  --quiet              print only the result
+  --emotes             answer in the table chat: OOPS on losing a die, GOOD_GAME at the end`;
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    console.log(USAGE);
+    return;
+  }
   const options = parseArgs(process.argv.slice(2));
   const result = await runBot({
     ...options,

@@ -1,11 +1,11 @@
 // What the bot says about events: a line for people watching, and the emote it answers with.
-import type { GameEvent } from './game-view';
+import type { Emote, GameEvent } from '@perudo/client';
 
 /** The emote a bot answers an event with, if any: OOPS when it lost a die, GOOD_GAME when the game ends. */
-export function emoteFor(event: GameEvent): string | null {
+export function emoteFor(event: GameEvent): Emote | null {
   const me = event.game.viewerSeat?.position;
   if (me === undefined) return null;
-  if (event.type === 'ROUND_ENDED' && event.outcome?.loser?.position === me) return 'OOPS';
+  if (event.type === 'ROUND_ENDED' && event.round?.outcome?.loser?.position === me) return 'OOPS';
   if (event.type === 'GAME_FINISHED') return 'GOOD_GAME';
   return null;
 }
@@ -23,7 +23,7 @@ export function describe(e: GameEvent): string {
     }
     case 'ROUND_ENDED': {
       const hands = (e.round?.reveal ?? []).map((h) => `${who(h.seat.position)} [${h.dice.join(' ')}]`);
-      const o = e.outcome;
+      const o = e.round?.outcome;
       const result = !o
         ? ' (voided)'
         : `; ${o.actualCount} counted, ${o.loser ? `${who(o.loser.position)} loses a die` : 'nobody loses a die'}`;

@@ -1,5 +1,5 @@
 // The bot's strategy: a legal move chosen from the game as the bot sees it.
-import type { GameView } from './game-view';
+import type { GameState } from '@perudo/client';
 
 export type Move = { kind: 'BID'; quantity: number; face: number } | { kind: 'DUDO' } | null;
 
@@ -7,7 +7,7 @@ export type Move = { kind: 'BID'; quantity: number; face: number } | { kind: 'DU
  * The strategy: bid the smallest legal quantity on the face the bot holds most of; call dudo instead when
  * even that bid looks unlikely given its own dice (or when it cannot bid at all).
  */
-export function chooseMove(game: GameView): Move {
+export function chooseMove(game: GameState): Move {
   const actions = game.legalActions;
   const me = game.viewerSeat?.position;
   const round = game.currentRound;

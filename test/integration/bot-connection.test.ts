@@ -1,10 +1,14 @@
-import { BotConnection, runBot } from '../../examples/bot-client';
+import { createClient } from '@perudo/client';
+import { runBot } from '../../examples/bot-client';
 import { type App } from '../../src/app';
 import { playView, registerPlayer } from '../support/graphql-client';
 import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-/** One player's bot plays two games at once on one socket: its own stream (YOUR_TURN) tells it where to move. */
+/**
+ * One player's bot plays two games at once on one client, so on one socket: its own stream (YOUR_TURN) and
+ * both games' logs.
+ */
 
 let database: TestDatabase | undefined;
 let app: App | undefined;
@@ -24,14 +28,14 @@ it('plays two games to their end over one socket for both', async () => {
   let upgrades = 0;
   app!.httpServer.on('upgrade', () => upgrades++);
   const player = await registerPlayer(url, 'Busy bot');
-  const connection = new BotConnection(url, player.token);
+  const client = createClient({ url, token: player.token });
   const games = [0, 1].map(async (i) => {
     let joinGame!: (id: string) => void;
     const gameId = new Promise<string>((resolve) => (joinGame = resolve));
     const hosted = runBot({
       url,
       token: player.token,
-      connection,
+      client,
       create: { preset: 'PUB', players: 2, name: `Table ${i}` },
       onGame: joinGame,
     });
@@ -39,7 +43,7 @@ it('plays two games to their end over one socket for both', async () => {
     return Promise.all([hosted, guest]);
   });
   const results = await Promise.all(games);
-  await connection.close();
+  await client.close();
 
   for (const [hosted, guest] of results) {
     const final = await playView(url, hosted.gameId);

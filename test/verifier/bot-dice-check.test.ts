@@ -1,33 +1,33 @@
 // The reference bot verifies every ended round's dice as it plays (real HTTP/WebSocket on PostgreSQL), and
-// its check names the round and seat of a die changed on the way.
+// the check its live games run (@perudo/client's RoundCheck) names the round and seat of a die changed on
+// the way.
 import { runBot, type GameEvent } from '../../examples/bot-client';
-import { DiceCheck } from '../../examples/bot/dice-check';
-import type { Mismatch } from '@perudo/client';
+import {
+  createClient,
+  GameFairnessDocument,
+  RoundCheck,
+  type Mismatch,
+  type PerudoClient,
+} from '@perudo/client';
 import { type App } from '../../src/app';
 import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase | undefined;
 let app: App | undefined;
+let reader: PerudoClient | undefined;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await startServer(database.url);
+  reader = createClient({ url: app.url });
 });
 
 afterAll(async () => {
+  await reader?.close();
   await app?.stop();
   await database?.drop();
 });
-
-const read = async (query: string, variables: Record<string, unknown>): Promise<unknown> => {
-  const response = await fetch(app!.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  return ((await response.json()) as { data: unknown }).data;
-};
 
 let gameId = '';
 const ended: GameEvent[] = [];
@@ -74,14 +74,20 @@ it('names the round, seat, expected and shown dice of one die changed in an even
   };
   const verified: number[] = [];
   const mismatches: Mismatch[] = [];
-  const check = new DiceCheck(read, gameId, {
-    onVerified: (r) => verified.push(r),
-    onMismatch: (m) => mismatches.push(m),
-  });
-  check.onEvent(ended[0]!);
-  check.onEvent(edited);
-  check.onEvent(ended[2]!);
-  await check.done();
+  // The live game's check, fed the events by hand: the fairness read anonymously over HTTP.
+  const check = new RoundCheck(
+    async () => (await reader!.request(GameFairnessDocument, { id: gameId })).game,
+    {
+      verified: (r) => verified.push(r),
+      mismatch: (m) => mismatches.push(m),
+    },
+  );
+  // As the live game hands them over: the reveal's seats by position only.
+  for (const { round } of [ended[0]!, edited, ended[2]!]) {
+    const reveal = round!.reveal!.map(({ seat, dice }) => ({ seat: { position: seat.position }, dice }));
+    check.add({ number: round!.number, serverKey: round!.serverKey, reveal });
+  }
+  await check.settled();
   expect(verified).toEqual([1]);
   expect(mismatches).toEqual([
     {

@@ -40,5 +40,6 @@ export type { Unsubscribe } from './emitter.js';
 export { inviteLink, parseInviteLink } from './invite.js';
 export type { Invite } from './invite.js';
 export * from './gql/graphql.js';
-export { DiceMismatchError } from './verifier/round-check.js';
+export { DiceMismatchError, RoundCheck } from './verifier/round-check.js';
+export type { RoundCheckHooks } from './verifier/round-check.js';
 export * from './verifier/fairness-verifier.js';

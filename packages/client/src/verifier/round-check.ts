@@ -15,13 +15,20 @@ export class DiceMismatchError extends Error {
   }
 }
 
+/** What a RoundCheck tells as it goes. */
 export interface RoundCheckHooks {
+  /** A round's key and every revealed hand verified. */
   readonly verified: (round: number) => void;
+  /** The first round (or seed, or roll-off) that did not verify; nothing is checked after it. */
   readonly mismatch: (mismatch: Mismatch) => void;
 }
 
 type Fairness = NonNullable<GameFairnessQuery['game']>;
 
+/**
+ * The check of a game's ended rounds, one after the other, as they arrive (what a LiveGame runs for its
+ * game): the fairness is read once, on the first round.
+ */
 export class RoundCheck {
   private verifier: Promise<FairnessVerifier> | null = null;
   private queue: Promise<void> = Promise.resolve();
@@ -30,6 +37,10 @@ export class RoundCheck {
   /** Rounds verified so far. */
   verifiedRounds = 0;
 
+  /**
+   * @param readFairness reads the game's `fairness` and `rollOff` (GameFairnessDocument)
+   * @param hooks told of each round verified and of the first mismatch
+   */
   constructor(
     private readonly readFairness: () => Promise<Fairness | null>,
     private readonly hooks: RoundCheckHooks,

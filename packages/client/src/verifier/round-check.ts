@@ -38,6 +38,8 @@ export class RoundCheck {
   verifiedRounds = 0;
 
   /**
+   * Makes a check that reads the game's fairness when the first round arrives.
+   *
    * @param readFairness reads the game's `fairness` and `rollOff` (GameFairnessDocument)
    * @param hooks told of each round verified and of the first mismatch
    */

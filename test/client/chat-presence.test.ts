@@ -42,15 +42,25 @@ it('delivers every chat message once in seq order after sockets are cut, and tel
     const id = (await ana.createGame({ preset: 'PERUDO', maxPlayers: 2 })).game!.id;
     expect((await bruno.joinGame(id)).userErrors).toEqual([]);
 
-    const chat = ana.chat(id);
-    const received: ChatMessage[] = [];
-    chat.on('message', (m) => received.push(m));
-    const presence = ana.presence(id);
-    const told: SeatPresence[] = [];
-    presence.on('change', (p) => told.push(p));
     // Bruno's live game holds his player stream: his seat counts as connected while it lasts.
     const brunoTable = bruno.game(id);
     await brunoTable.ready;
+    const seatsNow = async (): Promise<boolean> =>
+      (
+        await ana.request<{ game: { seats: { position: number; connected: boolean }[] } }, object>(
+          'query($id: ID!) { game(id: $id) { seats { position connected } } }',
+          { id },
+        )
+      ).game.seats.some((seat) => seat.position === 1 && seat.connected);
+    for (let i = 0; i < 100 && !(await seatsNow()); i++) await new Promise((r) => setTimeout(r, 50));
+
+    const chat = ana.chat(id);
+    const received: ChatMessage[] = [];
+    chat.on('message', (m) => received.push(m));
+    // gamePresence is not replayed: a live presence starts from a read of the seats.
+    const presence = ana.presence(id);
+    const told: SeatPresence[] = [];
+    presence.on('change', (p) => told.push(p));
     await until(() => presence.seats.get(1)?.connected === true, "Bruno's seat connected");
 
     expect(await bruno.chat(id).send({ text: 'hola' })).toEqual([]);

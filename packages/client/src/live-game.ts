@@ -296,7 +296,10 @@ export class LiveGame extends Emitter<LiveGameEvents> {
       // The stream was down: a turn may have begun meanwhile; the replay brings the rest.
       resumed: () => {},
       failed: (error) => this.fail(error),
-      finished: () => !!this.state && TERMINAL.has(this.state.status),
+      // A stream that ends before it delivered the final state's log is resumed for the rest (a state read
+      // over HTTP may be ahead of it), or `finished` would wait forever.
+      finished: () =>
+        !!this.state && TERMINAL.has(this.state.status) && this.lastSeq >= this.state.lastEventSeq,
     });
   }
 

@@ -71,11 +71,3 @@ export class AbortedError extends PerudoError {
     super(message);
   }
 }
-
-/**
- * A RATE_LIMITED refusal. This version does not throw it: the client waits RATE_LIMITED out for as long as the
- * server asks (`stats.rateLimitWaits`); a subscription refused with it resumes after the wait.
- */
-export class RateLimitedError extends RequestError {
-  override readonly name = 'RateLimitedError' as 'RequestError';
-}

@@ -28,7 +28,7 @@ export { LiveChat } from './live-chat.js';
 export type { ChatMessage, LiveChatEvents } from './live-chat.js';
 export { LivePresence } from './live-presence.js';
 export type { LivePresenceEvents, SeatPresence } from './live-presence.js';
-export { AbortedError, NetworkError, PerudoError, RateLimitedError, RequestError } from './errors.js';
+export { AbortedError, NetworkError, PerudoError, RequestError } from './errors.js';
 export type { RefusalCode, RequestErrorCode, UserError } from './errors.js';
 export { DEFAULT_RETRY, backoff } from './retry.js';
 export type { RetryPolicy } from './retry.js';

@@ -262,7 +262,9 @@ export class LiveGame extends Emitter<LiveGameEvents> {
   /** @internal Called by the player's own stream: a gap (resumed) or an event of this game. */
   onPlayerSignal(version: number | null): void {
     if (this.closed) return;
-    if (version === null || !this.state || version >= this.state.version) {
+    // An event of the version already held needs no read: whatever else that version logged, the game's
+    // stream brings.
+    if (version === null || !this.state || version > this.state.version) {
       void this.refresh().catch(() => {});
     }
   }
@@ -293,8 +295,6 @@ export class LiveGame extends Emitter<LiveGameEvents> {
     this.stream = this.core.follow(GameEventsDocument, 'gameEvents', {
       variables: () => ({ gameId: this.id, afterSeq: this.lastSeq }),
       next: ({ gameEvents: event }) => this.onEvent(event),
-      // The stream was down: a turn may have begun meanwhile; the replay brings the rest.
-      resumed: () => {},
       failed: (error) => this.fail(error),
       // A stream that ends before it delivered the final state's log is resumed for the rest (a state read
       // over HTTP may be ahead of it), or `finished` would wait forever.

@@ -1,7 +1,7 @@
 import { createClient, type LiveGame, type PerudoClient } from '@perudo/client';
 import { type App } from '../../src/app';
-import { freePort, oneTo, playTurns, serverLog, type Tally } from '../support/client-game';
-import { startServer } from '../support/server-launcher';
+import { oneTo, playTurns, serverLog, type Tally } from '../support/client-game';
+import { freePort, startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**

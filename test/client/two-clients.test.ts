@@ -1,7 +1,8 @@
-import { createClient, type GameState, type LiveGame, type PerudoClient } from '@perudo/client';
+import { createClient, type PerudoClient } from '@perudo/client';
 import { type App } from '../../src/app';
 import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { playTurns } from '../support/client-game';
 
 let database: TestDatabase | undefined;
 let app: App | undefined;
@@ -15,20 +16,6 @@ afterAll(async () => {
   await app?.stop();
   await database?.drop();
 });
-
-/** Plays the smallest legal bid on the face held most, or dudo when that bid needs more than one die beyond its own. */
-function play(live: LiveGame): void {
-  live.on('turn', (game: GameState) => {
-    const legal = game.legalActions!;
-    const mine = game.seats.find((s) => s.position === game.viewerSeat!.position)!.dice ?? [];
-    const held = (face: number): number => mine.filter((d) => d === face || d === 1).length;
-    const [best] = [...legal.minBids].sort(
-      (a, b) => held(b.face) - held(a.face) || a.minQuantity - b.minQuantity,
-    );
-    const call = legal.canDudo && (!best || best.minQuantity > held(best.face) + 1);
-    void (call || !best ? live.dudo() : live.bid(best.minQuantity, best.face));
-  });
-}
 
 it('two clients play a whole game: states only move forward, every round verifies, each sees only its dice', async () => {
   const ana: PerudoClient = createClient({ url: app!.url });
@@ -53,7 +40,7 @@ it('two clients play a whole game: states only move forward, every round verifie
         for (const seat of g.seats)
           if (seat.position !== g.viewerSeat!.position && seat.dice !== null) othersDiceSeen[i]!++;
       });
-      play(live);
+      playTurns(live);
     });
     await Promise.all(tables.map((t) => t.ready));
     const started = await tables[0]!.start();

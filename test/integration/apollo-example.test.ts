@@ -3,7 +3,6 @@ import {
   GameDocument,
   GameEventsDocument,
   type GameFieldsFragment,
-  type GameState,
   type LiveGame,
   type PerudoClient,
 } from '@perudo/client';
@@ -11,6 +10,7 @@ import { connectApollo, playWithApollo } from '../../examples/apollo/apollo-game
 import { type App } from '../../src/app';
 import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { playTurns } from '../support/client-game';
 
 let database: TestDatabase | undefined;
 let app: App | undefined;
@@ -36,20 +36,6 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** The other player: @perudo/client's live game, a move on each 'turn' (the smallest bid on its best face, or dudo). */
-function play(live: LiveGame): void {
-  live.on('turn', (game: GameState) => {
-    const legal = game.legalActions!;
-    const mine = game.seats.find((s) => s.position === game.viewerSeat!.position)!.dice ?? [];
-    const held = (face: number): number => mine.filter((d) => d === face || d === 1).length;
-    const [best] = [...legal.minBids].sort(
-      (a, b) => held(b.face) - held(a.face) || a.minQuantity - b.minQuantity,
-    );
-    const call = legal.canDudo && (!best || best.minQuantity > held(best.face) + 1);
-    void (call || !best ? live.dudo() : live.bid(best.minQuantity, best.face));
-  });
-}
-
 it('an Apollo Client player and a @perudo/client player play a whole game to the same end', async () => {
   const bruno: PerudoClient = createClient({ url: app!.url });
   let reader: PerudoClient | undefined;
@@ -67,7 +53,7 @@ it('an Apollo Client player and a @perudo/client player play a whole game to the
         seated = bruno.joinGame(id).then((payload) => {
           expect(payload.userErrors).toEqual([]);
           const live = bruno.game(id);
-          play(live);
+          playTurns(live);
           return live;
         });
       },

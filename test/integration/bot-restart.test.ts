@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { runBot, type BotResult } from '../../examples/bot-client';
 import { playView } from '../support/graphql-client';
-import { spawnServer, stopAll, type ServerProcess } from '../support/server-launcher';
+import { freePort, spawnServer, stopAll, type ServerProcess } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { range } from '../support/ws-client';
 
@@ -23,15 +21,6 @@ afterAll(async () => {
   await stopAll([server, ...servers]);
   await database?.drop();
 });
-
-/** A port that is free now, for a server that must come back on it. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 it('plays a game to its end across a server restart during a bot turn', async () => {
   database = await createTestDatabase();

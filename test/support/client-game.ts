@@ -1,6 +1,5 @@
 // What the @perudo/client tests share: a player that plays a LiveGame's turns and counts what it did, the
-// game's log as the server keeps it, and a free port for a server that must come back on it.
-import { createServer, type AddressInfo } from 'node:net';
+// game's log as the server keeps it.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import type { GameResult, GameState, LiveGame, PerudoClient } from '@perudo/client';
@@ -100,13 +99,4 @@ export async function serverLog(
 /** 1, 2, …, n. */
 export function oneTo(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i + 1);
-}
-
-/** A port that is free now, for a server that must come back on it. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }

@@ -1,5 +1,6 @@
 // Starting the real server for a test: in this process (startApp) or as a child process (src/server.ts, started
 // as the benchmarks start theirs: scripts/server-process.ts), on a free port.
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startApp, type App, type AppOptions } from '../../src/app';
 import { spawnServerProcess, type ServerProcess } from '../../scripts/server-process';
@@ -33,4 +34,13 @@ export interface SpawnOptions {
 /** Starts `src/server.ts` on a free port (PORT=0) and resolves once it has printed its URL. */
 export function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   return spawnServerProcess({ ...options, entry: { eval: tsBoot('./src/server.ts') }, cwd: PROJECT_ROOT });
+}
+
+/** A port that is free now, for a server that must come back on it. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

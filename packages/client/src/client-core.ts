@@ -4,10 +4,10 @@ import type { Stream, StreamHandlers } from './stream.js';
 import type { Transport } from './transport.js';
 import type { Mismatch } from './verifier/fairness-verifier.js';
 
-/** Anything the player's own stream tells about one game: a version (its event) or null (a gap). */
+/** Anything the player's own stream tells about one game: its event, or null (a gap). */
 export interface GameWatcher {
   readonly id: string;
-  onPlayerSignal(version: number | null): void;
+  onPlayerSignal(event: { readonly type: string; readonly game: { readonly version: number } } | null): void;
 }
 
 export interface ClientCore {

@@ -335,7 +335,7 @@ export class PerudoClient extends Emitter<ClientEvents> implements ClientCore {
       next: ({ playerEvents }) => {
         this.emit('playerEvent', playerEvents);
         for (const watcher of this.watchers.get(playerEvents.game.id) ?? []) {
-          watcher.onPlayerSignal(playerEvents.game.version);
+          watcher.onPlayerSignal(playerEvents);
         }
       },
       // playerEvents is not replayed: after a gap every live game reads itself once.

@@ -260,13 +260,16 @@ export class LiveGame extends Emitter<LiveGameEvents> {
   }
 
   /** @internal Called by the player's own stream: a gap (resumed) or an event of this game. */
-  onPlayerSignal(version: number | null): void {
+  onPlayerSignal(event: { readonly type: string; readonly game: { readonly version: number } } | null): void {
     if (this.closed) return;
-    // An event of the version already held needs no read: whatever else that version logged, the game's
-    // stream brings.
-    if (version === null || !this.state || version > this.state.version) {
-      void this.refresh().catch(() => {});
-    }
+    // Read when the state is behind what the player's stream says: a gap, a newer version, or a turn that
+    // began within the version held (the game's stream has not brought it yet). Otherwise the stream will.
+    const behind =
+      event === null ||
+      !this.state ||
+      event.game.version > this.state.version ||
+      (event.type === 'YOUR_TURN' && !this.myTurn);
+    if (behind) void this.refresh().catch(() => {});
   }
 
   /**

@@ -125,6 +125,9 @@ export class SocketLink {
       // Each stream resubscribes by itself, from where it was (afterSeq), after its own pause.
       retryAttempts: 0,
       keepAlive: this.options.keepAliveMs,
+      // A server that accepts the socket but never acknowledges it (busy, or the socket was cut during the
+      // handshake) would hold every stream on it forever: give up as after a lost pong, and resume.
+      connectionAckWaitTimeout: this.options.pongTimeoutMs + this.options.keepAliveMs,
       connectionParams: token ? { authorization: `Bearer ${token}` } : {},
       ...(this.options.webSocketImpl ? { webSocketImpl: this.options.webSocketImpl } : {}),
       on: {

@@ -19,6 +19,8 @@ module.exports = {
   },
   setupFiles: ['reflect-metadata'],
   testTimeout: 60000,
+  // In CI a failed test that leaves a server running must end the run red, not hold it until the job's limit.
+  forceExit: process.env.CI === 'true',
   // One PostgreSQL server and migrated template database per run; see test/support/test-database.ts.
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

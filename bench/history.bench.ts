@@ -8,6 +8,8 @@
  * API over HTTP, against an in-process server, p50/p99 of:
  *  - a player's games page, a filtered games page (preset + finishing time), one game with all its rounds and
  *    its events, a leaderboard page;
+ *  - what a pair who played 1,000 of the games together shared (bench/history-pairs.ts): games(playerIds:),
+ *    headToHead with recent(first: 20), and stats of a preset and period;
  *  - and the export (`GET /export/games.ndjson?limit=10000`) in games/s and MB/s;
  * against the same database's `SELECT` of one row by primary key (the baseline, measured in the same run).
  * On DATABASE_URL's server (a fresh database, dropped at the end) or a throwaway embedded PostgreSQL.
@@ -17,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import { startApp } from '../src/app';
 import { migrate } from '../src/database/migrate';
+import { backfillPairResults } from '../src/database/pair-results-backfill';
 import { benchDatabase } from './bench-support';
 import {
   applyCommand,
@@ -33,6 +36,7 @@ import { randomLegalCommand } from '../src/engine/testing/random-player';
 import { gameGlobalId, playerGlobalId } from '../src/graphql/ids';
 import { GameHistoryQueries } from '../src/store/game-history.queries';
 import { RatingsRepository } from '../src/ratings/ratings.repository';
+import { measurePairReads, pairGameCount, pairSeating, pairStoreTimings } from './history-pairs';
 
 function argument(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -58,7 +62,8 @@ function simulate(n: number, players: readonly string[], rng: Rng, start: number
   const preset = PRESET_NAMES[n % PRESET_NAMES.length]!;
   let t = start;
   const at = (): string => new Date((t += 1_000)).toISOString();
-  const seated = Array.from({ length: SEATS }, (_, i) => players[(n * 7 + i * 13) % players.length]!);
+  const usual = Array.from({ length: SEATS }, (_, i) => players[(n * 7 + i * 13) % players.length]!);
+  const seated = pairSeating(n, GAMES, players, usual);
   const rules = { ...PRESETS[preset], startingDice: 2, maxDice: PRESETS[preset].maxDice === null ? null : 2 };
   const created = createGame({ host: seated[0]!, rules, name: `Game ${n}` }, at());
   if (!created.ok) throw new Error('create refused');
@@ -259,6 +264,8 @@ async function main(): Promise<void> {
       await insertBatch(pool, batch);
       if ((done / BATCH) % 10 === 0) console.error(`seeded ${done + batch.length} games`);
     }
+    // Seeded in bulk, not through moves: the pair results the finishing moves would have written.
+    await backfillPairResults(pool);
     await pool.query('ANALYZE');
     const seedSeconds = (performance.now() - started) / 1000;
     console.error(`seeded ${GAMES} games, ${events} events in ${seedSeconds.toFixed(1)} s`);
@@ -299,6 +306,13 @@ async function main(): Promise<void> {
       [sampleSeat[0]!.player_id],
     );
     await explain(
+      "a pair's games",
+      `SELECT g.id FROM games g WHERE g.id IN (SELECT s0.game_id FROM seats s0 WHERE s0.player_id = $1
+          AND EXISTS (SELECT 1 FROM seats s1 WHERE s1.game_id = s0.game_id AND s1.player_id = $2))
+        ORDER BY g.created_at DESC, g.id DESC LIMIT 21`,
+      [players[0], players[1]],
+    );
+    await explain(
       'a leaderboard page',
       `SELECT player_id FROM ratings WHERE preset = 'PUB' ORDER BY ordinal DESC, player_id LIMIT 21`,
       [],
@@ -310,6 +324,7 @@ async function main(): Promise<void> {
       [new Date(epoch), sampleSeat[0]!.id],
     );
 
+    const pairStore = await pairStoreTimings(pool, [players[0]!, players[1]!]);
     const app = await startApp({ databaseUrl: database.url, port: 0, host: '127.0.0.1', log: () => {} });
     try {
       const post = async (query: string, variables: Record<string, unknown>): Promise<void> => {
@@ -353,6 +368,13 @@ async function main(): Promise<void> {
           {},
         ),
       );
+      const pair = [playerGlobalId(players[0]!), playerGlobalId(players[1]!)] as const;
+      const pairReads = await measurePairReads(
+        measure,
+        post,
+        pair,
+        new Date(epoch + (GAMES / 2) * 60_000).toISOString(),
+      );
       const exportStart = performance.now();
       const res = await fetch(app.url.replace('/graphql', '/export/games.ndjson?limit=10000'));
       const text = await res.text();
@@ -379,6 +401,9 @@ async function main(): Promise<void> {
           filtered: ratio(filtered),
           oneGame: ratio(oneGame),
           leaderboard: ratio(board),
+          pairGames: pairGameCount(GAMES),
+          pairStore,
+          ...Object.fromEntries(Object.entries(pairReads).map(([name, r]) => [name, ratio(r)])),
           export: exported,
           plans,
         }),

@@ -81,7 +81,7 @@ export async function spawnServerProcess(options: ServerProcessOptions): Promise
       resolve(code ?? signal);
     });
   });
-  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`the server did not start in ${startTimeoutMs} ms:\n${output}`)),

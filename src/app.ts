@@ -1,10 +1,10 @@
-// Starts the API: wires the database, the change bus, the stores, the feeds, the request gate, both
-// transports and the timers together, and stops them in order.
+// Starts the API: wires the database, bus, stores, feeds, gate, transports and timers; stops them in order.
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createArena } from './arena/arena.module';
 import { RequestGate } from './gate/request-gate';
 import { ClientLimits } from './gate/client-limits';
 import { OriginPolicy } from './gate/origin-policy';
@@ -24,19 +24,23 @@ import { INVITE_GUESSES, NO_RATE_LIMITS, type ServerLimits } from './gate/server
 import { isConnectionWaitTimeout } from './database/connection-wait';
 import { createDatabaseClients, type DatabaseClients } from './database/prisma';
 import type { ChangeBus } from './realtime/change-bus';
-import { PgChangeBus } from './realtime/pg-change-bus';
-import { RedisChangeBus } from './realtime/redis-change-bus';
+import { startChangeBus } from './realtime/change-bus.start';
 import { changeOf } from './realtime/game-change';
 import { startGraphqlWs, type WsServer } from './ws/graphql-ws.server';
 import { DEFAULT_BOT_DELAY_MS } from './engine';
 import { createMoveService, TablesService } from './moves';
 import { createGameStore, type GameStore } from './store/game-store';
 import { createAccounts, type Accounts } from './accounts/accounts.module';
+import { createAgents } from './agents/agents.module';
 import { GameHistoryQueries } from './store/game-history.queries';
 import { GameExportQueries } from './store/game-export.queries';
 import { createRatings } from './ratings/ratings.module';
-import { exportHandler } from './http/export.handler';
+import { exportHandlers } from './http/exports';
+import { webhookDataRenderer } from './http/webhook-bodies';
+import { createWebhooks } from './webhooks/webhooks.module';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './webhooks/webhook-settings';
 import { createChat } from './chat/chat.module';
+import { createChallenges } from './challenges/challenges.module';
 import { createLogger, problemLog, type Logger } from './observability/logger';
 import { Metrics } from './observability/metrics';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
@@ -102,6 +106,12 @@ export interface AppOptions {
   readonly exportPageBytes?: number;
   /** How long an export reader may take nothing before it is cut off (ms; default 30 s). */
   readonly exportStallMs?: number;
+  /** Webhook settings (the server entry point reads WEBHOOK_* from the environment); https only by default. */
+  readonly webhooks?: Partial<WebhookSettings>;
+  /** Whether this process sends webhook deliveries (default true; any process may, each is sent once). */
+  readonly deliverWebhooks?: boolean;
+  /** How often this process looks for challenges to expire (ms; default 5 s). */
+  readonly challengeExpiryIntervalMs?: number;
 }
 
 export interface App {
@@ -112,22 +122,6 @@ export interface App {
   /** The metrics endpoint's port, when served. */
   readonly metricsPort: number | null;
   stop(): Promise<void>;
-}
-
-/** The bus that carries committed changes to every process: Redis pub/sub, or PostgreSQL LISTEN/NOTIFY. */
-function startChangeBus(
-  options: AppOptions,
-  db: DatabaseClients,
-  log: (message: unknown) => void,
-): Promise<ChangeBus> {
-  return options.redisUrl
-    ? RedisChangeBus.start(options.redisUrl, log)
-    : PgChangeBus.start(
-        options.databaseUrl,
-        db.pool,
-        log,
-        options.eventPathOff?.includes('notice-window') ? 0 : undefined,
-      );
 }
 
 /** The project's README (served as /README.md), from src/ or dist/src/; null when it is not there. */
@@ -173,6 +167,7 @@ async function composeFeatures({ options, limits, db, bus, metrics, log }: Groun
   // First of the listeners: the other processes hear of a move as soon as this one does.
   moves.onApplied((gameId, events) => bus.publish(changeOf(gameId, events)));
   const accounts = await createAccounts({ db, bus, uniqueNames: options.uniqueNames ?? false });
+  const agents = createAgents({ db, accounts, uniqueNames: options.uniqueNames ?? false });
   const history = new GameHistoryQueries(db.pool, games.eventLog);
   const ratings = createRatings({
     pool: db.pool,
@@ -183,6 +178,15 @@ async function composeFeatures({ options, limits, db, bus, metrics, log }: Groun
   });
   moves.onApplied((gameId, events) => {
     if (events.some((e) => e.type === 'GAME_FINISHED')) ratings.gameFinished(gameId);
+  });
+  const webhooks = createWebhooks({
+    pool: db.pool,
+    settings: { ...DEFAULT_WEBHOOK_SETTINGS, ...options.webhooks },
+    outbox: games.outbox,
+    render: webhookDataRenderer(new GameExportQueries(db.pool, history)),
+    log,
+    deliver: options.deliverWebhooks,
+    metrics,
   });
   const chat = createChat({ pool: db.pool, bus, log, games: games.reads, idempotency: games.idempotency });
   // Presence across processes (Seat.connected, gamePresence, the turn timer).
@@ -207,15 +211,31 @@ async function composeFeatures({ options, limits, db, bus, metrics, log }: Groun
     lobbyExpiryIntervalMs: options.lobbyExpiryIntervalMs,
     onRun: (timer, count) => metrics.timerRan(timer, count),
   });
+  const tables = new TablesService(moves, games.moves, games.tables, {
+    seatCap: limits.maxActiveGamesPerPlayer,
+    inviteGuesses: new RateLimiter(INVITE_GUESSES),
+    people: accounts.players,
+  });
+  const challenges = createChallenges({
+    pool: db.pool,
+    bus,
+    log,
+    tables,
+    moves,
+    games: games.reads,
+    idempotency: games.idempotency,
+    playerEvents: live.playerEvents,
+    // A block hides chat as a mute does: the blocker's chat streams on every process reload what they hide.
+    blocksChanged: (playerId) => chat.feeds.muted(playerId),
+    outbox: games.outbox,
+    expiryIntervalMs: options.challengeExpiryIntervalMs,
+  });
   const services: Services = {
     players: accounts.players,
     accounts: accounts.service,
+    agents: agents.service,
     gameMoves: moves,
-    tables: new TablesService(moves, games.moves, games.tables, {
-      seatCap: limits.maxActiveGamesPerPlayer,
-      inviteGuesses: new RateLimiter(INVITE_GUESSES),
-      people: accounts.players,
-    }),
+    tables,
     spectators: live.spectators,
     presence,
     playerEvents: live.playerEvents,
@@ -227,6 +247,10 @@ async function composeFeatures({ options, limits, db, bus, metrics, log }: Groun
     lobby: live.lobby,
     chat: chat.service,
     chatFeeds: chat.feeds,
+    webhooks: webhooks.service,
+    challenges: challenges.service,
+    blocks: challenges.blocks,
+    arena: createArena(db.pool, moves, games, limits.maxActiveGamesPerPlayer),
     onMoveOutcome: (operation, outcome, transport) => metrics.move(operation, outcome, transport),
   };
   return {
@@ -237,10 +261,14 @@ async function composeFeatures({ options, limits, db, bus, metrics, log }: Groun
     start() {
       timers.start();
       ratings.start();
+      webhooks.start();
+      challenges.start();
     },
     async stopJobs() {
       await timers.stop();
       await ratings.stop();
+      await webhooks.stop();
+      await challenges.stop();
     },
     async stopFeeds() {
       await live.stop();
@@ -267,7 +295,12 @@ export async function startApp(options: AppOptions): Promise<App> {
     );
   const metrics = new Metrics();
   const db = createDatabaseClients(options.databaseUrl, log);
-  const bus = await startChangeBus(options, db, log);
+  const bus = await startChangeBus({
+    ...options,
+    pool: db.pool,
+    log,
+    noticeWindowMs: options.eventPathOff?.includes('notice-window') ? 0 : undefined,
+  });
   bus.onResync(() => metrics.busReconnected());
   const features = await composeFeatures({ options, limits, db, bus, metrics, log });
   const clientLimits = new ClientLimits(limits, (limit) => metrics.limited(limit));
@@ -299,7 +332,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     readiness: readiness(db.pool, db.watch, bus),
     origins,
     records,
-    exportGames: exportHandler(new GameExportQueries(db.pool, features.history), log, {
+    ...exportHandlers({ pool: db.pool, history: features.history, eventLog: features.games.eventLog }, log, {
       trustedProxies: limits.trustedProxies,
       pageBytes: options.exportPageBytes,
       stallMs: options.exportStallMs,

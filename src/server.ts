@@ -1,4 +1,5 @@
 // The server's entry point: the database, its migrations, the API, and shutdown on signals.
+import { webhookSettingsFromEnv } from './webhooks/webhook-settings';
 import { startApp } from './app';
 import { OriginPolicy } from './gate/origin-policy';
 import { limitsFromEnv } from './gate/server-limits';
@@ -49,6 +50,9 @@ async function main(): Promise<void> {
     allAwayEndSeconds,
     wsKeepAliveMs,
     eventPathOff,
+    webhooks: webhookSettingsFromEnv(process.env),
+    // WEBHOOK_DELIVERY=off: this process writes deliveries but leaves sending them to the others.
+    deliverWebhooks: process.env.WEBHOOK_DELIVERY !== 'off',
     // The server people run hides internals unless a developer asks for them.
     production: process.env.NODE_ENV !== 'development',
   });

@@ -33,6 +33,15 @@ const ALLOWED: Record<string, readonly string[]> = {
   ratings: ['engine', 'database', 'store', 'clock'],
   // Accounts: token rotation and renames, their SQL, and the change notices every process acts on.
   accounts: ['security', 'database', 'store', 'realtime'],
+  // Agents: people's programs' accounts (their SQL, their cap), tokens and names changed through accounts.
+  agents: ['engine', 'security', 'database', 'store', 'accounts'],
+  // Webhooks: endpoints and deliveries (their SQL), the signer, the guarded sender and the worker.
+  webhooks: ['database', 'store', 'clock'],
+  // Direct challenges, blocks and challenge policies: their SQL, use cases through the moves, the expiry job,
+  // and the bus codec that carries their events to every process's playerEvents.
+  challenges: ['engine', 'database', 'store', 'moves', 'realtime', 'clock'],
+  // The arena: arenaJoin through the moves, its SQL, and the reference bots its tables are filled with.
+  arena: ['engine', 'security', 'store', 'moves'],
   graphql: [
     'engine',
     'security',
@@ -43,6 +52,10 @@ const ALLOWED: Record<string, readonly string[]> = {
     'presence',
     'ratings',
     'accounts',
+    'agents',
+    'webhooks',
+    'challenges',
+    'arena',
     'instrumentation',
   ],
   // Everything at the door, one home for the protection of both transports: who calls, which operations may
@@ -72,8 +85,12 @@ const ALLOWED: Record<string, readonly string[]> = {
     'clock',
     'ratings',
     'accounts',
+    'agents',
+    'webhooks',
+    'challenges',
+    'arena',
   ],
-  server: ['app', 'database', 'engine', 'gate', 'observability', 'timers'],
+  server: ['app', 'database', 'engine', 'gate', 'observability', 'timers', 'webhooks'],
 };
 
 const NO_SQL_NO_GRAPHQL = /^(pg|@prisma\/.*|\.prisma.*|graphql|type-graphql|@apollo\/|graphql-ws|ws)$/;
@@ -101,6 +118,11 @@ const FORBIDDEN_PACKAGES: Record<string, (file: string) => RegExp> = {
   ratings: sqlInRepositoriesOnly,
   // SQL in accounts.repository.ts alone; the API is in graphql/.
   accounts: sqlInRepositoriesOnly,
+  // SQL in agents.repository.ts alone; the API is in graphql/.
+  agents: sqlInRepositoriesOnly,
+  webhooks: sqlInRepositoriesOnly,
+  // SQL in challenges.repository.ts alone; the API is in graphql/.
+  challenges: sqlInRepositoriesOnly,
   bots: () => /^(?!fast-check$)/,
 };
 

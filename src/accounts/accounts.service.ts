@@ -62,6 +62,14 @@ export class AccountsService {
     return rotation;
   }
 
+  /**
+   * Tells every process that a player's token changed elsewhere (an owner replaced or revoked an agent's):
+   * each forgets the player and closes sockets on earlier tokens, as after rotateToken; resolves once told.
+   */
+  tokenReplaced(playerId: string): Promise<void> {
+    return this.changes.announce(playerId);
+  }
+
   /** Whether `token` was replaced within the retention period by a rotation sent with a key. */
   wasRotated(token: string): Promise<boolean> {
     return this.repository.wasRotated(token);

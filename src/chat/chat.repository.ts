@@ -175,7 +175,7 @@ export class ChatRepository {
 
   /**
    * Up to `first` messages after `afterSeq`, oldest first; with a viewer, without the messages of players
-   * they muted (so `first` counts what they see).
+   * they muted or blocked (a block hides like a mute that lasts; so `first` counts what they see).
    */
   async page(
     gameId: string,
@@ -188,7 +188,9 @@ export class ChatRepository {
       `SELECT ${CHAT_COLUMNS} FROM chat_messages c
         WHERE c.game_id = $1 AND c.seq > $2
           AND ($4::uuid IS NULL OR NOT EXISTS
-                (SELECT 1 FROM player_mutes m WHERE m.player_id = $4 AND m.muted_id = c.author_id))
+                (SELECT 1 FROM player_mutes m WHERE m.player_id = $4 AND m.muted_id = c.author_id
+                 UNION ALL
+                 SELECT 1 FROM player_blocks b WHERE b.blocker_id = $4 AND b.blocked_id = c.author_id))
         ORDER BY c.seq LIMIT $3`,
       [gameId, afterSeq, first, viewerId],
     );
@@ -233,19 +235,21 @@ export class ChatRepository {
     return exists.length === 1;
   }
 
-  /** The players `playerId` mutes. */
+  /** The players `playerId` mutes or blocks. */
   async mutedBy(playerId: string): Promise<Set<string>> {
     const { rows } = await this.pool.query<{ muted_id: string }>(
-      `SELECT muted_id::text AS muted_id FROM player_mutes WHERE player_id = $1`,
+      `SELECT muted_id::text AS muted_id FROM player_mutes WHERE player_id = $1
+       UNION SELECT blocked_id::text FROM player_blocks WHERE blocker_id = $1`,
       [playerId],
     );
     return new Set(rows.map((r) => r.muted_id));
   }
 
-  /** Whether `playerId` mutes `mutedId`. */
+  /** Whether `playerId` mutes or blocks `mutedId`. */
   async mutes(playerId: string, mutedId: string): Promise<boolean> {
     const { rows } = await this.pool.query(
-      `SELECT 1 FROM player_mutes WHERE player_id = $1 AND muted_id = $2`,
+      `SELECT 1 FROM player_mutes WHERE player_id = $1 AND muted_id = $2
+       UNION SELECT 1 FROM player_blocks WHERE blocker_id = $1 AND blocked_id = $2`,
       [playerId, mutedId],
     );
     return rows.length === 1;

@@ -6,7 +6,7 @@ import type { ActionContext, ActionResult, Command } from './commands';
 import { rngDiceSource, type DiceSource } from './dice-source';
 import { addBot, expireLobby, join, leave, removeBot, start } from './lobby.actions';
 import { timeout } from './round-flow';
-import { fillTable, kick, linkRematch, transferHost } from './table.actions';
+import { fillTable, kick, linkRematch, seatReferenceBot, transferHost } from './table.actions';
 import type { GameState } from './state';
 
 function diceOf(ctx: ActionContext): DiceSource {
@@ -33,6 +33,8 @@ function decide(state: GameState, command: Command, ctx: MoveContext): ActionRes
       return join(state, command.playerId, ctx, command);
     case 'ADD_BOT':
       return addBot(state, command, ctx);
+    case 'SEAT_REFERENCE_BOT':
+      return seatReferenceBot(state, command, ctx);
     case 'REMOVE_BOT':
       return removeBot(state, command.playerId, command.seat, ctx);
     case 'LEAVE':
@@ -64,6 +66,6 @@ function decide(state: GameState, command: Command, ctx: MoveContext): ActionRes
     case 'LINK_REMATCH':
       return linkRematch(state, command.playerId, command.rematch, ctx);
     case 'FILL_TABLE':
-      return fillTable(state, command.bots, ctx);
+      return fillTable(state, command.bots, command.levels, ctx);
   }
 }

@@ -31,16 +31,30 @@ export type TurnMove =
   | { readonly type: 'EXACT' };
 
 export type Command =
-  /** `inviteCode`: what the player typed (PRIVATE games); `invited`: seated by the server (a rematch). */
+  /**
+   * `inviteCode`: what the player typed (PRIVATE games); `invited`: seated by the server (a rematch); `agent`:
+   * the player is an agent (a program's account), as the service looked it up.
+   */
   | {
       readonly type: 'JOIN';
       readonly playerId: PlayerId;
       readonly inviteCode?: string | null;
       readonly invited?: boolean;
+      readonly agent?: boolean;
     }
   /** The host seats a bot: a new player, `botId`, whose moves the server makes. */
   | {
       readonly type: 'ADD_BOT';
+      readonly playerId: PlayerId;
+      readonly botId: PlayerId;
+      readonly level: BotLevel;
+    }
+  /**
+   * An agent seated at an arena table asks for the arena's reference bot of `level` (the player `botId`, as
+   * the service looked it up) as an opponent.
+   */
+  | {
+      readonly type: 'SEAT_REFERENCE_BOT';
       readonly playerId: PlayerId;
       readonly botId: PlayerId;
       readonly level: BotLevel;
@@ -87,7 +101,15 @@ export type Command =
   | { readonly type: 'TRANSFER_HOST'; readonly playerId: PlayerId; readonly seat: number }
   /** A player of the finished game asked for a rematch: the game links to it, once. */
   | { readonly type: 'LINK_REMATCH'; readonly playerId: PlayerId; readonly rematch: string }
-  /** Issued by the server when a quick-play table is due (tableMoveDue): bots take free seats, or it starts. */
-  | { readonly type: 'FILL_TABLE'; readonly bots: readonly PlayerId[] }
+  /**
+   * Issued by the server when a quick-play or arena table is due (tableMoveDue): bots take free seats, or it
+   * starts. `levels` names the level of each of `bots` when they are players already (the arena's reference
+   * bots); absent, the bots are new NORMAL ones.
+   */
+  | {
+      readonly type: 'FILL_TABLE';
+      readonly bots: readonly PlayerId[];
+      readonly levels?: readonly BotLevel[];
+    }
   /** Issued by the server when a game stayed in its lobby, unchanged, for longer than the server allows. */
   | { readonly type: 'EXPIRE_LOBBY' };

@@ -57,6 +57,7 @@ export function mayRollDice(state: GameState, command: Command): boolean {
       return quickPlayFull(state);
     case 'JOIN':
     case 'ADD_BOT':
+    case 'SEAT_REFERENCE_BOT':
     case 'REMOVE_BOT':
     case 'BID':
     case 'EXPIRE_LOBBY':

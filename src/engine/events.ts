@@ -52,6 +52,8 @@ export interface GameCreatedEvent extends EventBase {
   readonly inviteCode?: string | null;
   /** Made by quickPlay. */
   readonly quickPlay?: { readonly botFillSeconds: number } | null;
+  /** Made by arenaJoin (absent for every other table). */
+  readonly arena?: { readonly fillSeconds: number } | null;
   /** The game this one is a rematch of. */
   readonly previousGame?: string | null;
 }

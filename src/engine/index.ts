@@ -17,6 +17,7 @@ export {
   GAME_NAME_MAX_LENGTH,
   INVITE_CODE_ALPHABET,
   INVITE_CODE_LENGTH,
+  AGENTS_NOT_ALLOWED_MESSAGE,
   INVITE_REQUIRED_MESSAGE,
   inviteCodeMatches,
   type JoinPass,
@@ -26,6 +27,7 @@ export {
   withTableDefaults,
 } from './lobby.actions';
 export * from './odds';
+export * from './player-notices';
 export * from './places';
 export * from './random';
 export * from './reducer';
@@ -38,3 +40,5 @@ export { epochMillis } from './timestamps';
 export * from './view';
 export * from './watchers';
 export * from './violations';
+export * from './pair-results';
+export * from './decisions';

@@ -7,10 +7,13 @@ import { eliminateMidRound, startRound } from './round-flow';
 import type { RuleSet } from './rules';
 import {
   currentRound,
+  isArena,
   seatOf,
   tableLinks,
+  tableOptions,
   DEFAULT_TABLE_OPTIONS,
   DEFAULT_TIMEOUTS_TO_FORFEIT,
+  type BotLevel,
   type GameState,
   type TableOptions,
   type PlayerId,
@@ -41,8 +44,14 @@ export interface NewGame {
   readonly inviteCode?: string | null;
   /** Made by quickPlay, with the creator's bot fill delay. */
   readonly quickPlay?: { readonly botFillSeconds: number } | null;
+  /** Made by arenaJoin, with the creator's reference bot fill delay. */
+  readonly arena?: { readonly fillSeconds: number } | null;
+  /** An arena table only: the reference bot its creating agent asked for, seated after it (the player of `level`). */
+  readonly referenceBot?: { readonly playerId: PlayerId; readonly level: BotLevel } | null;
   /** The game this one is a rematch of. */
   readonly previousGame?: string | null;
+  /** The host is an agent (a program's account): refused at a table that refuses agents. */
+  readonly hostAgent?: boolean;
 }
 
 /** Bounds of the table options. */
@@ -95,6 +104,15 @@ export function createGame(input: NewGame, at: string): ActionResult {
       ),
     );
   }
+  if (input.hostAgent === true && !table.allowAgents) {
+    return fail(
+      violation(
+        'AGENTS_NOT_ALLOWED',
+        'an agent cannot host a table that refuses agents: create it with allowAgents true',
+        ['allowAgents'],
+      ),
+    );
+  }
   const inviteCode = input.inviteCode ?? null;
   if ((table.visibility === 'PRIVATE') !== (inviteCode !== null)) {
     throw new Error('a PRIVATE game, and only one, has an invite code');
@@ -117,9 +135,21 @@ export function createGame(input: NewGame, at: string): ActionResult {
     table,
     inviteCode,
     quickPlay: input.quickPlay ?? null,
+    ...(input.arena && { arena: input.arena }),
     previousGame: input.previousGame ?? null,
   });
   t.emit({ type: 'PLAYER_JOINED', seat: 0, playerId: input.host });
+  if (input.referenceBot) {
+    if (!input.arena || input.referenceBot.playerId === input.host)
+      throw new Error('only an arena table is created with a reference bot, another player than its host');
+    // One change with the creation: the table is never seen without the opponent asked for.
+    t.emit({
+      type: 'PLAYER_JOINED',
+      seat: 1,
+      playerId: input.referenceBot.playerId,
+      bot: input.referenceBot.level,
+    });
+  }
   return done(t);
 }
 
@@ -144,8 +174,23 @@ export function expireLobby(state: GameState, ctx: MoveContext): ActionResult {
   return done(t);
 }
 
-/** How a join is let into a PRIVATE game: with the code a player typed, or invited by the server (a rematch). */
-export type JoinPass = { readonly inviteCode?: string | null; readonly invited?: boolean };
+/**
+ * How a join is let into a PRIVATE game: with the code a player typed, or invited by the server (a rematch);
+ * and whether the joiner is an agent.
+ */
+export type JoinPass = {
+  readonly inviteCode?: string | null;
+  readonly invited?: boolean;
+  readonly agent?: boolean;
+};
+
+/** The refusal of a person's seat at an arena table. */
+export const ARENA_AGENTS_ONLY_MESSAGE =
+  'arena tables seat agents only (and the reference bots the arena fills them with): a person plays at other tables (createGame, quickPlay)';
+
+/** The refusal of an agent's seat at a table that refuses agents, saying where it may play. */
+export const AGENTS_NOT_ALLOWED_MESSAGE =
+  'this table does not seat agents (allowAgents is false): an agent may join a table with allowAgents true, or play in the arena (arenaJoin)';
 
 export function join(
   state: GameState,
@@ -158,6 +203,12 @@ export function join(
     return fail(violation('KICKED', 'the host removed you from this game: you cannot join it again'));
   if (links.inviteCode !== null && !pass.invited && !inviteCodeMatches(links.inviteCode, pass.inviteCode))
     return fail(violation('INVITE_REQUIRED', INVITE_REQUIRED_MESSAGE, ['inviteCode']));
+  if (pass.agent === true && !tableOptions(state).allowAgents)
+    return fail(violation('AGENTS_NOT_ALLOWED', AGENTS_NOT_ALLOWED_MESSAGE));
+  // The arena's ladder rates programs against programs and its reference bots: a person's seat would put them
+  // in that pool.
+  if (isArena(state) && pass.agent !== true)
+    return fail(violation('NOT_AN_AGENT', ARENA_AGENTS_ONLY_MESSAGE));
   if (state.status !== 'LOBBY')
     return fail(violation('GAME_NOT_IN_LOBBY', 'players can join only while the game is in its lobby'));
   if (seatOf(state, playerId) >= 0)
@@ -201,6 +252,10 @@ export function addBot(
 ): ActionResult {
   const refused = hostInLobby(state, command.playerId, 'add a bot');
   if (refused) return fail(refused);
+  if (isArena(state))
+    return fail(
+      violation('INVALID_SEAT', 'an arena table seats only the reference bots the arena fills it with'),
+    );
   if (seatOf(state, command.botId) >= 0)
     return fail(violation('ALREADY_JOINED', 'that bot already has a seat in this game'));
   if (state.seats.length >= state.maxPlayers) {

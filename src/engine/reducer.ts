@@ -120,6 +120,7 @@ export function applyEvent(state: GameState | null, event: GameEvent): GameState
       links: {
         inviteCode: event.inviteCode ?? null,
         quickPlay: event.quickPlay ?? null,
+        ...(event.arena && { arena: event.arena }),
         previousGame: event.previousGame ?? null,
         rematch: null,
         kicked: [],

@@ -36,6 +36,8 @@ export interface TableOptions {
   readonly awayAfterTimeouts: boolean;
   /** Untimed games: seconds a disconnected player's turn waits; null: never. */
   readonly disconnectSeconds: number | null;
+  /** false: agents (programs' accounts) are refused a seat. */
+  readonly allowAgents: boolean;
 }
 
 export const DEFAULT_TABLE_OPTIONS: TableOptions = {
@@ -45,6 +47,8 @@ export const DEFAULT_TABLE_OPTIONS: TableOptions = {
   chat: true,
   awayAfterTimeouts: true,
   disconnectSeconds: null,
+  // States stored before tables had this option seated anyone.
+  allowAgents: true,
 };
 
 /** How a table came to be, and what it links to. */
@@ -53,6 +57,11 @@ export interface TableLinks {
   readonly inviteCode: string | null;
   /** Made by quickPlay: the seconds after creation at which bots fill its free seats. */
   readonly quickPlay: { readonly botFillSeconds: number } | null;
+  /**
+   * Made by arenaJoin: the seconds after creation at which the reference bots fill its free seats (absent in
+   * states stored before the arena).
+   */
+  readonly arena?: { readonly fillSeconds: number } | null;
   /** The game this one is a rematch of. */
   readonly previousGame: string | null;
   /** The rematch of this game, once a player asked for one. */
@@ -177,7 +186,10 @@ export interface GameState {
 
 /** The table's options, with the defaults for games created before tables had options. */
 export function tableOptions(state: GameState): TableOptions {
-  return state.table ?? DEFAULT_TABLE_OPTIONS;
+  const table = state.table;
+  if (!table) return DEFAULT_TABLE_OPTIONS;
+  // Options added later are absent from older states: they take their defaults.
+  return table.allowAgents === undefined ? { ...DEFAULT_TABLE_OPTIONS, ...table } : table;
 }
 
 /**
@@ -192,11 +204,28 @@ export function tableLinks(state: GameState): TableLinks {
   return state.links ?? NO_TABLE_LINKS;
 }
 
-/** Whether a quick-play table is to start now: in its lobby with every seat taken. */
+/** Whether the table was made by arenaJoin. */
+export function isArena(state: GameState): boolean {
+  return (tableLinks(state).arena ?? null) !== null;
+}
+
+/**
+ * The seconds after creation at which the server fills a table that starts by itself (quick play's bots, the
+ * arena's reference bots); null for a table the host starts.
+ */
+export function fillSeconds(state: GameState): number | null {
+  const links = tableLinks(state);
+  return links.quickPlay?.botFillSeconds ?? links.arena?.fillSeconds ?? null;
+}
+
+/** Whether a quick-play or arena table is to start now: in its lobby with every seat taken. */
 export function quickPlayFull(state: GameState): boolean {
-  return (
-    state.status === 'LOBBY' && tableLinks(state).quickPlay !== null && state.seats.length >= state.maxPlayers
-  );
+  return state.status === 'LOBBY' && fillSeconds(state) !== null && state.seats.length >= state.maxPlayers;
+}
+
+/** What arenaJoin matches a table on ("<preset>:<seats>:<turnSeconds>"); null for a table not made by it. */
+export function arenaKey(state: GameState): string | null {
+  return isArena(state) ? `${state.rules.preset ?? 'CUSTOM'}:${state.maxPlayers}:${state.turnSeconds}` : null;
 }
 
 /** What quickPlay matches a table on ("<preset>:<players>"); null for a table not made by quick play. */

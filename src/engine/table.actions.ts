@@ -1,9 +1,19 @@
-// The table's own changes: the host's controls (kick, host transfer), the link to a rematch, and quick
-// play's bot fill and start by itself.
+// The table's own changes: the host's controls (kick, host transfer), the link to a rematch, and the bot fill
+// and start by itself of quick-play and arena tables.
 import { done, fail, type MoveContext } from './action-support';
 import type { ActionResult } from './commands';
 import { startPlay } from './lobby.actions';
-import { quickPlayFull, seatOf, tableLinks, type GameState, type PlayerId } from './state';
+import {
+  BOT_LEVELS,
+  fillSeconds,
+  isArena,
+  quickPlayFull,
+  seatOf,
+  tableLinks,
+  type BotLevel,
+  type GameState,
+  type PlayerId,
+} from './state';
 import { epochMillis } from './timestamps';
 import { Transition } from './transition';
 import { violation, type Violation } from './violations';
@@ -81,17 +91,17 @@ export function linkRematch(
 }
 
 /**
- * When the server is next due to act on a quick-play table in its lobby (epoch ms), or null: at once when
- * its seats are all taken (it starts), else `botFillSeconds` after its creation while a person is seated
- * (bots fill it, and it starts).
+ * When the server is next due to act on a quick-play or arena table in its lobby (epoch ms), or null: at once
+ * when its seats are all taken (it starts), else its fill delay after its creation while a person (an agent,
+ * at an arena table) is seated (bots fill it, and it starts).
  */
 export function tableMoveDue(state: GameState): number | null {
-  const quickPlay = tableLinks(state).quickPlay;
-  if (state.status !== 'LOBBY' || quickPlay === null) return null;
+  const delay = fillSeconds(state);
+  if (state.status !== 'LOBBY' || delay === null) return null;
   const created = epochMillis(state.createdAt);
   if (quickPlayFull(state)) return created;
   if (!state.seats.some((s) => !s.bot)) return null;
-  return created + quickPlay.botFillSeconds * 1000;
+  return created + delay * 1000;
 }
 
 /**
@@ -99,7 +109,12 @@ export function tableMoveDue(state: GameState): number | null {
  * `bots` (new players, NORMAL bots) take the free seats, one step each, and the table is then full and due
  * to start, as a move of its own (the start rolls from every seated player's client seed, the bots' too).
  */
-export function fillTable(state: GameState, bots: readonly PlayerId[], ctx: MoveContext): ActionResult {
+export function fillTable(
+  state: GameState,
+  bots: readonly PlayerId[],
+  levels: readonly BotLevel[] | undefined,
+  ctx: MoveContext,
+): ActionResult {
   const due = tableMoveDue(state);
   if (due === null || due > epochMillis(ctx.at))
     return fail(violation('GAME_NOT_IN_LOBBY', 'this table is not due to fill or start'));
@@ -110,14 +125,78 @@ export function fillTable(state: GameState, bots: readonly PlayerId[], ctx: Move
   }
   const free = botsToFill(state);
   if (bots.length < free) throw new Error(`${free} bots are needed to fill the table, ${bots.length} given`);
+  if (isArena(state) && !arenaFillValid(state, bots.slice(0, free), levels))
+    throw new Error('an arena table is filled with reference bots of distinct levels not seated there');
   for (let i = 0; i < free; i++) {
     if (i > 0) t.step();
-    t.emit({ type: 'PLAYER_JOINED', seat: t.state.seats.length, playerId: bots[i]!, bot: FILL_BOT_LEVEL });
+    const bot = levels?.[i] ?? FILL_BOT_LEVEL;
+    t.emit({ type: 'PLAYER_JOINED', seat: t.state.seats.length, playerId: bots[i]!, bot });
   }
   return done(t);
 }
 
-/** How many bots a fill of the table seats now (0 when it is full and only to start). */
+/** An arena fill seats one bot of each level at most, each a player not seated yet. */
+function arenaFillValid(
+  state: GameState,
+  bots: readonly PlayerId[],
+  levels: readonly BotLevel[] | undefined,
+) {
+  const given = levels?.slice(0, bots.length) ?? [];
+  const seated = seatedBotLevels(state);
+  return (
+    given.length === bots.length &&
+    new Set(given).size === given.length &&
+    given.every((l) => !seated.includes(l)) &&
+    new Set(bots).size === bots.length &&
+    bots.every((b) => seatOf(state, b) < 0)
+  );
+}
+
+/** The levels of the bots seated at a table (at an arena table, its reference bots). */
+export function seatedBotLevels(state: GameState): BotLevel[] {
+  return state.seats.flatMap((s) => (s.bot ? [s.bot] : []));
+}
+
+/**
+ * How many bots a fill of the table seats now (0 when it is full and only to start); an arena table takes one
+ * reference bot of each level at most, counting those an agent asked for.
+ */
 export function botsToFill(state: GameState): number {
-  return quickPlayFull(state) ? 0 : state.maxPlayers - state.seats.length;
+  if (quickPlayFull(state)) return 0;
+  const free = state.maxPlayers - state.seats.length;
+  if (!isArena(state)) return free;
+  const levels = new Set(seatedBotLevels(state)).size;
+  return Math.max(0, Math.min(free, BOT_LEVELS.length - levels));
+}
+
+/**
+ * An agent seated at an arena table in its lobby asks for the arena's reference bot of `level` (the player
+ * `botId`) as an opponent: it takes a free seat, one bot of each level a table at most.
+ */
+export function seatReferenceBot(
+  state: GameState,
+  command: { readonly playerId: PlayerId; readonly botId: PlayerId; readonly level: BotLevel },
+  ctx: MoveContext,
+): ActionResult {
+  if (!isArena(state))
+    return fail(violation('INVALID_SEAT', "only an arena table seats the arena's reference bots"));
+  if (state.status !== 'LOBBY')
+    return fail(
+      violation('GAME_NOT_IN_LOBBY', 'a reference bot takes a seat only while the table is in its lobby'),
+    );
+  if (seatOf(state, command.playerId) < 0)
+    return fail(
+      violation('NOT_SEATED', 'only an agent seated at this table can ask for a reference bot at it'),
+    );
+  if (seatedBotLevels(state).includes(command.level) || seatOf(state, command.botId) >= 0)
+    return fail(
+      violation('ALREADY_JOINED', `the ${command.level} reference bot already has a seat at this table`, [
+        'referenceBot',
+      ]),
+    );
+  if (state.seats.length >= state.maxPlayers)
+    return fail(violation('GAME_FULL', `the table is full: all ${state.maxPlayers} seats are taken`));
+  const t = new Transition(state, ctx.at);
+  t.emit({ type: 'PLAYER_JOINED', seat: state.seats.length, playerId: command.botId, bot: command.level });
+  return done(t);
 }

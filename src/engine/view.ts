@@ -3,6 +3,7 @@ import { legalActions, NO_ACTIONS, type LegalActions } from './legal-actions';
 import type { RuleSet } from './rules';
 import {
   currentRound,
+  isArena,
   isEliminated,
   seatOf,
   tableLinks,
@@ -96,6 +97,8 @@ export interface GameView {
   /** The id of the game this one is a rematch of, and of its rematch. */
   readonly previousGame: string | null;
   readonly rematch: string | null;
+  /** Made by arenaJoin. */
+  readonly arena: boolean;
 }
 
 // A round's view depends on the round alone (the reveal once it has ended), and states share their
@@ -174,5 +177,6 @@ export function viewFor(state: GameState, viewer: Viewer, settled = true): GameV
     inviteCode: seatIndex >= 0 ? tableLinks(state).inviteCode : null,
     previousGame: tableLinks(state).previousGame,
     rematch: tableLinks(state).rematch,
+    arena: isArena(state),
   };
 }

@@ -24,7 +24,9 @@ export type ViolationCode =
   | 'INVALID_SEAT'
   | 'NOT_AWAY'
   | 'NUDGE_NOT_ALLOWED'
-  | 'NUDGE_TOO_EARLY';
+  | 'NUDGE_TOO_EARLY'
+  | 'AGENTS_NOT_ALLOWED'
+  | 'NOT_AN_AGENT';
 
 export interface Violation {
   readonly code: ViolationCode;

@@ -55,6 +55,7 @@ export const AUDIENCE_FIELDS: Readonly<Record<string, Readonly<Record<string, Vi
     visibility: null,
     rated: null,
     allowSpectators: null,
+    allowAgents: null,
     chatEnabled: null,
     awayAfterTimeouts: null,
     disconnectSeconds: null,
@@ -130,7 +131,16 @@ export const AUDIENCE_FIELDS: Readonly<Record<string, Readonly<Record<string, Vi
   LegalActions: { canBid: null, canDudo: null, canExact: null, minBids: null, standingBidOdds: 'seat' },
   BidOption: { face: null, minQuantity: null, probability: 'seat' },
   BidOdds: { atLeast: null, exactly: null },
-  Player: { id: null, name: null, isBot: null, botLevel: null, createdAt: null },
+  Player: {
+    id: null,
+    name: null,
+    isBot: null,
+    botLevel: null,
+    createdAt: null,
+    isAgent: null,
+    retired: null,
+    isArenaReference: null,
+  },
 };
 
 /** What a document's result depends on of its viewer. */

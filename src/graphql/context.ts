@@ -1,8 +1,12 @@
 // The context of one GraphQL request: its viewer, the services and the per-request loaders.
+import type { WebhooksService } from '../webhooks/webhooks.service';
+import type { ArenaService } from '../arena/arena.service';
 import type { GraphQLError } from 'graphql';
 import type { GameState } from '../engine';
 import type { ChatFeeds } from '../chat/chat-feed';
 import type { ChatService } from '../chat/chat.service';
+import type { BlocksService } from '../challenges/blocks.service';
+import type { ChallengesService } from '../challenges/challenges.service';
 import type { GameFeeds } from '../realtime/game-feed';
 import type { LobbyFeed } from '../realtime/lobby-feed';
 import type { PlayerEventFeed } from '../realtime/player-events';
@@ -14,6 +18,7 @@ import type { GameReads } from '../store/game-reads.repository';
 import type { GameHistoryQueries } from '../store/game-history.queries';
 import type { RatingChangeRecord, RatingReads } from '../ratings/rating-reads.repository';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { AgentsService } from '../agents/agents.service';
 import type { PlayerRecord, PlayerRepository } from '../store/player.repository';
 import { batchLoader, type Loader } from './loaders';
 import { createPlayerLoaders, type PlayerLoaders } from './player-loaders';
@@ -35,11 +40,21 @@ export interface Services {
   readonly ratings: RatingReads;
   /** Registering, renaming and token rotation. */
   readonly accounts: AccountsService;
+  /** People's agents: creating them, their tokens, names and retirement (absent in a process without them). */
+  readonly agents?: AgentsService;
   readonly feeds: GameFeeds;
   readonly lobby: LobbyFeed;
   /** The table chat: sending, reading and muting, and its live feeds. */
   readonly chat: ChatService;
   readonly chatFeeds: ChatFeeds;
+  /** Webhook endpoints and their deliveries (absent in a process without them). */
+  readonly webhooks?: WebhooksService;
+  /** Direct challenges: making, answering, cancelling and reading them. */
+  readonly challenges: ChallengesService;
+  /** Blocks and challenge policies. */
+  readonly blocks: BlocksService;
+  /** The arena's tables for agents (absent in a process without it). */
+  readonly arena?: ArenaService;
   /** Told of every game mutation's outcome and the transport it came on (metrics). */
   readonly onMoveOutcome?: (operation: string, outcome: string, transport: 'http' | 'ws') => void;
 }

@@ -17,6 +17,26 @@ export function decodeGameCursor(cursor: string | null | undefined): GameCursor 
   return { createdAt, id: m[2]! };
 }
 
+/** A game in a list ordered by finishing time (a head-to-head's games): its finishedAt and id. */
+export interface FinishedCursor {
+  readonly finishedAt: Date;
+  readonly id: string;
+}
+
+export function encodeFinishedCursor(c: FinishedCursor): string {
+  return Buffer.from(`f1:${c.finishedAt.toISOString()}:${c.id}`, 'utf8').toString('base64url');
+}
+
+export function decodeFinishedCursor(cursor: string | null | undefined): FinishedCursor | null {
+  if (cursor === null || cursor === undefined) return null;
+  const raw = cursor.length <= 200 ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const m = /^f1:(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z):([0-9a-f-]{36})$/.exec(raw);
+  const finishedAt = m ? new Date(m[1]!) : null;
+  if (!m || !finishedAt || Number.isNaN(finishedAt.getTime()))
+    throw badInput('after is not a valid cursor', 'after');
+  return { finishedAt, id: m[2]! };
+}
+
 export function encodeRoundCursor(number: number): string {
   return Buffer.from(`r1:${number}`, 'utf8').toString('base64url');
 }

@@ -1,6 +1,7 @@
 // Opaque global IDs of Nodes, and their decoding.
 /** Opaque global IDs (`Node`): base64url of "Type:key", stable across restarts. */
-export type NodeType = 'Game' | 'Player' | 'Round' | 'ChatMessage' | 'Seat';
+export type NodeType =
+  'Game' | 'Player' | 'Round' | 'ChatMessage' | 'Seat' | 'Webhook' | 'WebhookDelivery' | 'Challenge';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -29,12 +30,19 @@ export function seatGlobalId(gameId: string, playerId: string): string {
   return toGlobalId('Seat', `${gameId}:${playerId}`);
 }
 
+export function challengeGlobalId(challengeId: string): string {
+  return toGlobalId('Challenge', challengeId);
+}
+
 export type DecodedId =
   | { type: 'Game'; gameId: string }
   | { type: 'Player'; playerId: string }
   | { type: 'Round'; gameId: string; number: number }
   | { type: 'ChatMessage'; gameId: string; seq: number }
-  | { type: 'Seat'; gameId: string; playerId: string };
+  | { type: 'Seat'; gameId: string; playerId: string }
+  | { type: 'Webhook'; webhookId: string }
+  | { type: 'WebhookDelivery'; deliveryId: string }
+  | { type: 'Challenge'; challengeId: string };
 
 /** Decodes a global ID, or null when it is not one this server issued. */
 export function fromGlobalId(id: string): DecodedId | null {
@@ -47,6 +55,9 @@ export function fromGlobalId(id: string): DecodedId | null {
   const key = raw.slice(colon + 1);
   if (type === 'Game' && UUID.test(key)) return { type, gameId: key };
   if (type === 'Player' && UUID.test(key)) return { type, playerId: key };
+  if (type === 'Webhook' && UUID.test(key)) return { type, webhookId: key };
+  if (type === 'WebhookDelivery' && UUID.test(key)) return { type, deliveryId: key };
+  if (type === 'Challenge' && UUID.test(key)) return { type, challengeId: key };
   if (type === 'Round') {
     const m = /^([0-9a-f-]{36}):([1-9][0-9]{0,5})$/.exec(key);
     if (m && UUID.test(m[1]!)) return { type, gameId: m[1]!, number: Number(m[2]) };

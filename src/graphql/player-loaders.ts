@@ -1,6 +1,6 @@
 // The per-request loaders of what a player has played: one query per field for every player it is asked of.
 import type { GameCursor, GamePage, GameReads } from '../store/game-reads.repository';
-import type { PlayerRepository, PlayerStatsRecord } from '../store/player.repository';
+import type { PlayerRepository, PlayerStatsRecord, StatsSlice } from '../store/player.repository';
 import type { RatingReads } from '../ratings/rating-reads.repository';
 import type { RatingRecord } from '../ratings/rating.rules';
 import { loaderFamily, type LoaderFamily } from './loaders';
@@ -12,8 +12,8 @@ export interface GamesPageArgs {
 }
 
 export interface PlayerLoaders {
-  /** By preset ('' for every preset). */
-  readonly playerStatsLoader: LoaderFamily<string, string, PlayerStatsRecord>;
+  /** By slice (preset and period). */
+  readonly playerStatsLoader: LoaderFamily<StatsSlice, string, PlayerStatsRecord>;
   /** By preset. */
   readonly playerRatingLoader: LoaderFamily<string, string, RatingRecord>;
   readonly playerGamesLoader: LoaderFamily<GamesPageArgs, string, GamePage>;
@@ -31,8 +31,9 @@ export function createPlayerLoaders(
 ): PlayerLoaders {
   return {
     playerStatsLoader: loaderFamily(
-      (preset) => preset,
-      (preset, ids) => players.statsForPlayers(ids, preset || null),
+      ({ preset, finishedAfter, finishedBefore }) =>
+        `${preset ?? ''}:${finishedAfter?.toISOString() ?? ''}:${finishedBefore?.toISOString() ?? ''}`,
+      (slice, ids) => players.statsForPlayers(ids, slice),
       FRESH,
     ),
     playerRatingLoader: loaderFamily(

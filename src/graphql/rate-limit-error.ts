@@ -6,7 +6,12 @@ export function rateLimited(
   who: string,
   retryAfterSeconds: number,
   what:
-    'requests' | 'registrations' | 'chat messages' | 'wrong invite codes' | 'replayed events' = 'requests',
+    | 'requests'
+    | 'registrations'
+    | 'chat messages'
+    | 'wrong invite codes'
+    | 'replayed events'
+    | 'challenges' = 'requests',
 ): GraphQLError {
   return new GraphQLError(`too many ${what} from this ${who}: retry in ${retryAfterSeconds} s`, {
     extensions: {

@@ -160,6 +160,19 @@ export function chargeStatsHistory(info: GraphQLResolveInfo, historyRows: number
   );
 }
 
+/**
+ * Charges a read of games players shared (`headToHead`, `games(playerIds:)`) by the rows it went through
+ * (seats, games and rounds), beyond the database read it was priced with, as `Player.stats` is: the first
+ * charge of an operation passes, repeats are refused once they go over the cost limit.
+ */
+export function chargeSharedHistory(info: GraphQLResolveInfo, rowsRead: number): void {
+  const cost = rowsRead - DATABASE_READ_COST;
+  if (cost <= 0) return;
+  charge(info, cost, 'the shared games read', 'by the seats, games and rounds read', 'ask for fewer pairs', {
+    firstAlwaysPasses: true,
+  });
+}
+
 /** UTF-8 bytes of text one unit of cost pays for when chat is read. */
 export const CHAT_BYTES_PER_COST = 100;
 

@@ -11,6 +11,7 @@ import { GameHistoryResolver } from './resolvers/game-history.resolver';
 // The mutations by feature, in the order the Mutation type lists them.
 import { RegistrationResolver } from './resolvers/registration.resolver';
 import { AccountResolver } from './resolvers/account.resolver';
+import { AgentResolver } from './resolvers/agent.resolver';
 import { PlaceRatingResolver, PlayerRatingHistoryResolver } from './resolvers/rating.resolver';
 import { LobbyResolver } from './resolvers/lobby.resolver';
 import { PlayResolver } from './resolvers/play.resolver';
@@ -23,20 +24,38 @@ import { PresenceResolver, SeatPresenceResolver } from './resolvers/presence.res
 import { SubscriptionResolver } from './resolvers/subscription.resolver';
 import { GameEventTableResolver, GameTableResolver, TablesResolver } from './resolvers/tables.resolver';
 import { ChatResolver, GameChatResolver } from './resolvers/chat.resolver';
+import { PlayerWebhooksResolver, WebhookResolver } from './resolvers/webhook.resolver';
+import {
+  ChallengeInviteeResolver,
+  ChallengeResolver,
+  PlayerChallengesResolver,
+  PlayerEventChallengeResolver,
+} from './resolvers/challenge.resolver';
+import { HeadToHeadResolver, PlayerHeadToHeadResolver } from './resolvers/head-to-head.resolver';
+import { ArenaResolver, GameArenaResolver } from './resolvers/arena.resolver';
 
 export const RESOLVERS = [
   QueryResolver,
   RegistrationResolver,
   AccountResolver,
+  AgentResolver,
   LobbyResolver,
   PlayResolver,
   AwayResolver,
   TablesResolver,
   GameTableResolver,
   GameEventTableResolver,
+  ArenaResolver,
+  GameArenaResolver,
   SubscriptionResolver,
   ChatResolver,
   GameChatResolver,
+  WebhookResolver,
+  PlayerWebhooksResolver,
+  ChallengeResolver,
+  ChallengeInviteeResolver,
+  PlayerChallengesResolver,
+  PlayerEventChallengeResolver,
   GameResolver,
   RoundResolver,
   GameHistoryResolver,
@@ -44,6 +63,8 @@ export const RESOLVERS = [
   SeatPresenceResolver,
   PresenceResolver,
   PlayerResolver,
+  PlayerHeadToHeadResolver,
+  HeadToHeadResolver,
   GameFairnessFieldResolver,
   GameFairnessResolver,
   RoundKeyResolver,

@@ -128,6 +128,15 @@ export function playerKey(id: string, field = 'id'): string {
   return decoded.playerId;
 }
 
+/** Players `games(playerIds:)` takes at most. */
+export const MAX_PLAYER_IDS = 10;
+
+/** The players of `games(playerIds:)`: at most MAX_PLAYER_IDS well-formed player IDs, each once. */
+export function playerKeys(ids: readonly string[], field = 'playerIds'): string[] {
+  if (ids.length > MAX_PLAYER_IDS) throw badInput(`${field} must hold at most ${MAX_PLAYER_IDS} IDs`, field);
+  return [...new Set(ids.map((id) => playerKey(id, field)))];
+}
+
 export const MAX_PAGE = 100;
 export const DEFAULT_PAGE = 20;
 

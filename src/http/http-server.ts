@@ -32,6 +32,8 @@ export interface HttpServerOptions {
   readonly records: RequestRecords<HttpContext>;
   /** GET /export/games.ndjson. */
   readonly exportGames: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** GET /export/decisions.ndjson. */
+  readonly exportDecisions: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** A browser's page load of / or /graphql, /schema.graphql, /README.md and the explorer's files. */
   readonly landing?: LandingPageOptions;
 }
@@ -102,8 +104,9 @@ export function createHttpServer(
           ),
         );
       });
-    } else if (path === '/export/games.ndjson') {
-      options.exportGames(req, res).catch((error: unknown) => {
+    } else if (path === '/export/games.ndjson' || path === '/export/decisions.ndjson') {
+      const serve = path === '/export/games.ndjson' ? options.exportGames : options.exportDecisions;
+      serve(req, res).catch((error: unknown) => {
         logger.error({ err: error }, 'export failed');
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
         res.end();

@@ -8,6 +8,8 @@ export {
   type BotDecider,
   type ConnectionState,
   type ConnectionStates,
+  type ReferenceBot,
+  type ReferenceBotPicker,
   type StandIn,
   type StandInDecider,
 } from './server-moves.policy';

@@ -1,5 +1,6 @@
 // What a move is asked with and what it ends in: applied, refused with a contract code, or no such game.
 import type { GameEvent, GameState, Violation } from '../engine';
+import type { SideWrite } from '../store/move-store';
 
 export type MoveErrorCode = Violation['code'] | 'STALE_VERSION' | 'IDEMPOTENCY_KEY_REUSED' | 'TOO_MANY_GAMES';
 
@@ -42,4 +43,6 @@ export interface MoveOptions {
   readonly seatCap?: number | null;
   /** For a create or a join: the player's seed for the game's dice; absent or null, the server draws one. */
   readonly clientSeed?: string | null;
+  /** What another feature records with the move, in its transaction (see SideWrite). */
+  readonly sideWrite?: SideWrite;
 }

@@ -16,7 +16,7 @@ import { newInviteCode } from '../security/invite-codes';
 import type { MoveStore, RecordedMove } from '../store/move-store';
 import { recordOf, replayOf } from './idempotency';
 import { NOT_FOUND, type MoveOptions, type MoveResult } from './move-result';
-import { ServerMoves, type BotDecider, type StandIn } from './server-moves.policy';
+import { ServerMoves, type BotDecider, type ReferenceBotPicker, type StandIn } from './server-moves.policy';
 
 /** Lost races in a row after which a move gives up: far more than any real contention produces. */
 const MAX_ATTEMPTS = 50;
@@ -70,6 +70,19 @@ function capRefusal(max: number): MoveResult {
   };
 }
 
+/** A seat taken by a join or a bot that was held for an invited player (store/held-seats.ts). */
+function heldRefusal(gameId: string, state: GameState): Refused {
+  return {
+    kind: 'refused',
+    gameId,
+    state,
+    error: {
+      code: 'GAME_FULL',
+      message: 'the free seats of this game are held for the players it was made for',
+    },
+  };
+}
+
 function staleVersion(gameId: string, state: GameState, expected: number): Refused {
   return {
     kind: 'refused',
@@ -101,6 +114,11 @@ export class MoveService {
     this.serverMoves = new ServerMoves(this, store, options);
   }
 
+  /** Arena tables are filled with the arena's reference bots, as `picker` chooses them. */
+  useReferenceBots(picker: ReferenceBotPicker): void {
+    this.serverMoves.useReferenceBots(picker);
+  }
+
   /** When the server is next due to move in a game by itself (epoch ms; see serverMoveDue), or null. */
   serverMoveDue(state: GameState): number | null {
     return serverMoveDue(state, this.options.botDelayMs, this.options.allAwayEndSeconds);
@@ -129,6 +147,7 @@ export class MoveService {
         gameSeed: null,
         idempotency: null,
         serverMoveAt: this.serverMoveDue(result.state),
+        ...(options.sideWrite && { sideWrite: options.sideWrite }),
       };
       return { kind: 'accepted', move };
     });
@@ -233,6 +252,17 @@ export class MoveService {
         const outcome = await this.store.write({ ...move, idempotency });
         if (outcome.kind === 'written') return this.published(move);
         if (outcome.kind === 'seat_cap') return capRefusal(outcome.max);
+        if (outcome.kind === 'seats_held') {
+          const held = heldRefusal(move.gameId, move.before!);
+          const refusal = recordOf(actor, options, {
+            gameId: move.gameId,
+            version: move.before!.version,
+            error: held.error,
+          });
+          if (!refusal || (await this.store.recordRefusal(refusal))) return held;
+          fresh = false;
+          continue;
+        }
       }
       // Lost a race (or decided on a lobby a leave has changed since): decide again on the stored state.
       this.store.forget(decision.kind === 'stale' ? decision.gameId : decision.move.gameId);
@@ -290,6 +320,7 @@ export class MoveService {
       gameSeed: dice?.newGameSeed ?? null,
       idempotency: null,
       serverMoveAt: this.serverMoveDue(result.state),
+      ...(options.sideWrite && { sideWrite: options.sideWrite }),
     };
     return { kind: 'accepted', move };
   }

@@ -3,18 +3,21 @@ import { randomUUID } from 'node:crypto';
 import {
   botsToAct,
   botsToFill,
+  seatedBotLevels,
   currentRound,
   defaultMove,
   defaultMoveCommand,
   disconnectCheckDue,
   earliest,
   epochMillis,
+  isArena,
   nudgeDeadline,
   tableMoveDue,
   tableOptions,
   turnDeadline,
   turnStartedAt,
   waitingSince,
+  type BotLevel,
   type Command,
   type GameState,
   type TurnMove,
@@ -27,6 +30,22 @@ export type BotDecider = (state: GameState) => Command | null;
 
 /** Decides the move a NORMAL bot makes on `seat`'s turn, from that seat's view (a timed-out turn). */
 export type StandInDecider = (state: GameState, seat: number) => TurnMove | null;
+
+/** A bot seated by an arena fill: a reference bot's player and level. */
+export interface ReferenceBot {
+  readonly playerId: string;
+  readonly level: BotLevel;
+}
+
+/**
+ * The reference bots an arena table of `preset` is filled with, `count` of them in seating order, none of the
+ * levels `seated` already there.
+ */
+export type ReferenceBotPicker = (
+  preset: string,
+  count: number,
+  seated: readonly BotLevel[],
+) => Promise<readonly ReferenceBot[]>;
 
 /** Whether a player has a live subscription to a game now, or since when they have not (null: never had). */
 export type ConnectionState = { connected: true } | { connected: false; since: Date | null };
@@ -70,6 +89,14 @@ export class ServerMoves {
     private readonly options: { readonly now: () => Date; readonly allAwayEndSeconds: number },
   ) {}
 
+  /** The arena's reference bots; null in a process without the arena (its arena tables are not filled). */
+  private referenceBots: ReferenceBotPicker | null = null;
+
+  /** What arena tables are filled with from now on: the arena's reference bots. */
+  useReferenceBots(picker: ReferenceBotPicker): void {
+    this.referenceBots = picker;
+  }
+
   /**
    * After an applied move: a quick-play table it left due at once (full, or its fill due) is filled or
    * started now, pinned to its version, so that the caller gets it back started; the result then shows the
@@ -80,13 +107,36 @@ export class ServerMoves {
     const due = tableMoveDue(result.state);
     if (due === null || due > this.options.now().getTime()) return result;
     const next = await this.tableMove(result.gameId, result.state);
-    return next.kind === 'applied' ? { ...result, state: next.state } : result;
+    if (next.kind === 'applied') return { ...result, state: next.state };
+    // Another mover (the turn timer, woken by the same due time) made the table's move first: go on from
+    // the game as it is now, so the caller still gets the table filled and started. Each step is a newer
+    // version, so this ends.
+    const latest = await this.store.load(result.gameId);
+    if (!latest || latest.version <= result.state.version) return result;
+    return this.followUp({ ...result, state: latest });
   }
 
-  /** The server's move on a quick-play table that is due: bots fill it, or it starts. */
-  private tableMove(gameId: string, state: GameState): Promise<MoveResult> {
-    const bots = Array.from({ length: botsToFill(state) }, () => randomUUID());
-    return this.moves.act(gameId, { type: 'FILL_TABLE', bots }, pinned(state.version, 'fillTable'));
+  /**
+   * The server's move on a quick-play or arena table that is due: bots fill it (new ones, or the arena's
+   * reference bots), or it starts.
+   */
+  private async tableMove(gameId: string, state: GameState): Promise<MoveResult> {
+    const count = botsToFill(state);
+    let command: Command;
+    if (count > 0 && isArena(state)) {
+      // The turn timer tries again later: the fill is still due.
+      if (!this.referenceBots)
+        throw new Error('an arena table is due to fill in a process without the arena');
+      const picked = await this.referenceBots(state.rules.preset ?? 'CUSTOM', count, seatedBotLevels(state));
+      command = {
+        type: 'FILL_TABLE',
+        bots: picked.map((b) => b.playerId),
+        levels: picked.map((b) => b.level),
+      };
+    } else {
+      command = { type: 'FILL_TABLE', bots: Array.from({ length: count }, () => randomUUID()) };
+    }
+    return this.moves.act(gameId, command, pinned(state.version, 'fillTable'));
   }
 
   /**

@@ -19,6 +19,10 @@ import type { MoveOptions, MoveResult } from './move-result';
 /** Open tables quick play looks at per call, oldest first (more only when all of them turn it away). */
 const CANDIDATES = 20;
 
+/** The refusal of an agent's quick play, saying where it may play. */
+export const QUICK_PLAY_AGENT_MESSAGE =
+  'quick play seats people only (its tables are rated and refuse agents): an agent may join a table with allowAgents true, or play in the arena (arenaJoin)';
+
 /** Refusals that send quick play on to the next table: it filled, started, or turns this player away. */
 const TRY_NEXT = new Set(['GAME_FULL', 'GAME_NOT_IN_LOBBY', 'KICKED', 'ALREADY_JOINED']);
 
@@ -46,8 +50,14 @@ export interface TableGuards {
     check(playerId: string): number;
     take(playerId: string): number;
   };
-  /** Whether a name looks like one a person holds (equal skeletons). */
-  readonly people: { isPersonName(skeletons: NameSkeletons): Promise<boolean> };
+  /**
+   * Whether a name looks like one a person holds (equal skeletons), and whether a player is an agent (their
+   * JOIN carries it: the engine refuses it at a table that refuses agents).
+   */
+  readonly people: {
+    isPersonName(skeletons: NameSkeletons): Promise<boolean>;
+    isAgent(playerId: PlayerId): Promise<boolean>;
+  };
 }
 
 /** A join refused before the move: the player ran out of wrong invite codes for now. */
@@ -83,9 +93,10 @@ export class TablesService {
     return { ...options, seatCap: this.guards.seatCap };
   }
 
-  /** Creates a game in its lobby, its host in seat 0. */
-  create(game: NewGame, options: MoveOptions): Promise<MoveResult> {
-    return this.moves.create(game, this.seatTaking(options));
+  /** Creates a game in its lobby, its host in seat 0 (an agent only at a table that takes agents). */
+  async create(game: NewGame, options: MoveOptions): Promise<MoveResult> {
+    const hostAgent = await this.guards.people.isAgent(game.host);
+    return this.moves.create({ ...game, hostAgent }, this.seatTaking(options));
   }
 
   /**
@@ -103,12 +114,21 @@ export class TablesService {
       const wait = guesses.check(playerId);
       if (wait > 0) return { kind: 'too_many_guesses', retryAfterSeconds: wait };
     }
-    const command = { type: 'JOIN', playerId, inviteCode } as const;
+    const agent = await this.guards.people.isAgent(playerId);
+    const command = { type: 'JOIN', playerId, inviteCode, agent } as const;
     const result = await this.moves.act(gameId, command, this.seatTaking(options));
     if (inviteCode !== null && result.kind === 'refused' && result.error.code === 'INVITE_REQUIRED') {
       guesses.take(playerId);
     }
     return result;
+  }
+
+  /**
+   * Seats a player the game was made for (a challenge's invitee): no invite code, held to the seat cap.
+   */
+  async seatInvited(gameId: string, playerId: PlayerId, options: MoveOptions): Promise<MoveResult> {
+    const agent = await this.guards.people.isAgent(playerId);
+    return this.moves.act(gameId, { type: 'JOIN', playerId, invited: true, agent }, this.seatTaking(options));
   }
 
   /** The host seats a bot; a bot may not pass for a person, so no name that looks like one a person holds. */
@@ -128,8 +148,13 @@ export class TablesService {
    * with a free seat (where they are not seated and were not kicked), or creates one they host; a player
    * already seated at such a table gets it back. Calls of one kind run one at a time across every process
    * (an advisory lock), so concurrent calls fill one table before opening the next and never overfill it.
+   * Quick-play tables are rated and refuse agents: an agent is refused before any table is looked at.
    */
-  quickPlay(playerId: PlayerId, request: QuickPlayRequest, asked: MoveOptions): Promise<MoveResult> {
+  async quickPlay(playerId: PlayerId, request: QuickPlayRequest, asked: MoveOptions): Promise<MoveResult> {
+    if (await this.guards.people.isAgent(playerId)) {
+      const error = { code: 'AGENTS_NOT_ALLOWED', message: QUICK_PLAY_AGENT_MESSAGE } as const;
+      return { kind: 'refused', gameId: null, state: null, error };
+    }
     const options = this.seatTaking(asked);
     const key = `${request.preset}:${request.players}`;
     return this.tables.withLock(`quickplay:${key}`, async () => {
@@ -151,6 +176,7 @@ export class TablesService {
           host: playerId,
           rules: PRESETS[request.preset],
           maxPlayers: request.players,
+          table: { allowAgents: false },
           quickPlay: { botFillSeconds: request.botFillSeconds },
         },
         options,
@@ -170,13 +196,14 @@ export class TablesService {
     if (!finished) return { kind: 'not_found' };
     const refused = rematchRefusal(finished, playerId);
     if (refused) return { kind: 'refused', gameId, state: finished, error: refused };
+    const agent = await this.guards.people.isAgent(playerId);
     return this.tables.withLock(`rematch:${gameId}`, async () => {
       const existing = tableLinks(finished).rematch ?? (await this.tables.rematchOf(gameId));
       if (existing) {
         await this.link(gameId, playerId, existing);
         const state = await this.store.load(existing);
         if (state && seatOf(state, playerId) >= 0) return seatedResult(existing, state);
-        return this.moves.act(existing, { type: 'JOIN', playerId, invited: true }, options);
+        return this.moves.act(existing, { type: 'JOIN', playerId, invited: true, agent }, options);
       }
       const created = await this.moves.create(
         {
@@ -188,6 +215,7 @@ export class TablesService {
           timeoutsToForfeit: finished.timeoutsToForfeit,
           table: tableOptions(finished),
           previousGame: gameId,
+          hostAgent: agent,
         },
         options,
       );

@@ -57,6 +57,19 @@ export class Metrics {
     help: 'Reconnections of the change bus that carries events between processes.',
     registers: [this.registry],
   });
+  private readonly webhookAttempts = new Counter({
+    name: 'perudo_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome: succeeded, retrying (failed, due again) or failed (the last of the schedule).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly webhookDuration = new Histogram({
+    name: 'perudo_webhook_attempt_seconds',
+    help: 'How long webhook delivery attempts took, to the answer or the failure.',
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  private webhookQueueAge: (() => Promise<number>) | null = null;
   private readonly timerRuns = new Counter({
     name: 'perudo_timer_runs_total',
     help: 'Runs of the background timers, by timer (turn_timer, lobby_expiry, idempotency_janitor).',
@@ -111,6 +124,16 @@ export class Metrics {
         this.set({ state: 'waiting' }, pool.waiting);
       },
     });
+    const queueAge = () => this.webhookQueueAge;
+    new Gauge({
+      name: 'perudo_webhook_queue_age_seconds',
+      help: 'How long the oldest webhook delivery due now has waited (0 when none is due), across processes.',
+      registers: [this.registry],
+      async collect() {
+        const read = queueAge();
+        if (read) this.set(await read());
+      },
+    });
     new Gauge({
       name: 'perudo_open_sockets',
       help: 'Open WebSocket connections.',
@@ -153,6 +176,17 @@ export class Metrics {
   eventFannedOut(seconds: number, subscribers: number): void {
     this.eventLatency.observe(Math.max(0, seconds));
     if (subscribers > 0) this.eventsDelivered.inc(subscribers);
+  }
+
+  /** A webhook delivery attempt ended. */
+  webhookAttempt(outcome: 'succeeded' | 'retrying' | 'failed', durationMs: number): void {
+    this.webhookAttempts.inc({ outcome });
+    this.webhookDuration.observe(durationMs / 1000);
+  }
+
+  /** Where the webhook queue's age is read at each scrape. */
+  observeWebhookQueue(age: () => Promise<number>): void {
+    this.webhookQueueAge = age;
   }
 
   limited(limit: string): void {

@@ -27,6 +27,15 @@ export interface RatingHistoryCursor {
   readonly gameId: string;
 }
 
+/** The disjoint rating pools a leaderboard lists: people, or agents with the arena's reference bots. */
+export type RatingPool = 'PEOPLE' | 'AGENTS';
+
+/** Which players of `p` (the players table) a pool's leaderboard lists. */
+const POOL_MEMBERS: Readonly<Record<RatingPool, string>> = {
+  PEOPLE: 'p.bot_level IS NULL AND p.owner_id IS NULL',
+  AGENTS: '(p.owner_id IS NOT NULL OR p.arena_reference IS NOT NULL)',
+};
+
 export class RatingReads {
   constructor(private readonly pool: Pool) {}
 
@@ -45,18 +54,21 @@ export class RatingReads {
   /**
    * A page of the leaderboard of `preset`, highest ordinal first, equal ordinals by the players' global ids
    * (base64url of "Player:<uuid>") compared as strings, after `after`. Provisional ratings are left out
-   * unless `includeProvisional`. Bots are never rated, so never listed.
+   * unless `includeProvisional`. People's lists people only (no bot, no agent); the agents' lists agents
+   * (retired ones too) and the arena's reference bots.
    */
   async leaderboard(
     preset: string,
     first: number,
     after: LeaderboardCursor | null,
     includeProvisional = false,
+    pool: RatingPool = 'PEOPLE',
   ): Promise<{ rows: LeaderboardRow[]; hasNextPage: boolean }> {
     const gid = `translate(encode(convert_to('Player:' || player_id::text, 'UTF8'), 'base64'), '+/=', '-_') COLLATE "C"`;
     const { rows } = await this.pool.query<{ player_id: string } & RatingRecord>(
       `SELECT player_id::text AS player_id, mu, sigma, ordinal, games FROM ratings
         WHERE preset = $1 AND ($5::boolean OR games >= $6)
+          AND EXISTS (SELECT 1 FROM players p WHERE p.id = ratings.player_id AND ${POOL_MEMBERS[pool]})
           AND ($2::float8 IS NULL OR ordinal < $2::float8
                OR (ordinal = $2::float8
                    AND ${gid} > translate(encode(convert_to('Player:' || $3::text, 'UTF8'), 'base64'), '+/=', '-_') COLLATE "C"))

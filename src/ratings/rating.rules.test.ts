@@ -1,6 +1,8 @@
 // Tests of the pure rating rules: who a game rates, the pair cap and the established rule.
 import {
+  arenaSeats,
   counts,
+  rateArenaGame,
   PAIR_GAMES_PER_DAY,
   PROVISIONAL_GAMES,
   ratedMovers,
@@ -40,4 +42,25 @@ it('moves the winner up and the loser down, and an established rating only besid
   const established = ratingRecord(30, 4, PROVISIONAL_GAMES);
   expect(rateGame([established, null])[0]).toBeNull();
   expect(rateGame([established, established])[0]!.games).toBe(PROVISIONAL_GAMES + 1);
+});
+
+it("rates every seat of an arena game by place with OpenSkill's defaults, established ratings too", () => {
+  const established = ratingRecord(30, 4, PROVISIONAL_GAMES);
+  const after = rateArenaGame([established, established, null]);
+  expect(after.map((r) => r.games)).toEqual([PROVISIONAL_GAMES + 1, PROVISIONAL_GAMES + 1, 1]);
+  expect(after[0]!.mu).toBeGreaterThan(30);
+  expect(after[1]!.mu).toBeLessThan(after[0]!.mu);
+  // The people's rule would have left the winner's rating as it was beside one established mover only.
+  expect(rateGame([established, null])[0]).toBeNull();
+  expect(rateArenaGame([established, null])[0]!.games).toBe(PROVISIONAL_GAMES + 1);
+});
+
+it('an arena game rates its seats in place order, agents and reference bots alike', () => {
+  expect(arenaSeats([2, 0, 1], ['agent', 'easy', 'hard'])).toEqual(['hard', 'agent', 'easy']);
+});
+
+it("leaves agents and reference bots out of people's ratings: they are in the set bots are", () => {
+  const players = ['person', 'agent', 'reference', 'other'];
+  const notPeople = new Set(['agent', 'reference']);
+  expect(ratedMovers([1, 0, 2, 3], players, new Set([0, 1, 2, 3]), notPeople)).toEqual(['person', 'other']);
 });

@@ -98,6 +98,26 @@ export function rateGame(prior: readonly (RatingRecord | null)[]): (RatingRecord
   });
 }
 
+/** The players an arena game rates, in place order: every seat, agents and reference bots alike. */
+export function arenaSeats(order: readonly number[], players: readonly string[]): string[] {
+  return order.map((seat) => players[seat]!);
+}
+
+/**
+ * The agent pool's ratings after an arena game of its seats (ratings before it in place order, null before
+ * their first): OpenSkill's defaults, each seat a team of one, no established rule.
+ */
+export function rateArenaGame(prior: readonly (RatingRecord | null)[]): RatingRecord[] {
+  const after = rate(
+    prior.map((r) => [r ? rating({ mu: r.mu, sigma: r.sigma }) : rating()]),
+    { rank: prior.map((_, i) => i + 1) },
+  );
+  return prior.map((r, i) => {
+    const a = after[i]![0]!;
+    return ratingRecord(a.mu, a.sigma, (r?.games ?? 0) + 1);
+  });
+}
+
 /**
  * Whether a rating change's game is shown to `viewerId` in a rating history: a private table's games only to
  * the players seated at it (the change itself is shown to everyone).

@@ -4,7 +4,9 @@ import type { Pool, PoolClient } from 'pg';
 import { withConnection } from '../database/checkout';
 import type { GameHistoryQueries } from '../store/game-history.queries';
 import {
+  arenaSeats,
   counts,
+  rateArenaGame,
   ratedMovers,
   rateGame,
   ratingRecord,
@@ -18,6 +20,8 @@ interface PendingGame {
   readonly preset: string;
   readonly finished_at: Date;
   readonly rated: boolean;
+  /** An arena game: rated in the agent pool, whatever `rated` says (that is people's rating). */
+  readonly arena: boolean;
   readonly players: string[];
 }
 
@@ -112,7 +116,7 @@ export class RatingsRepository {
     batch: number,
   ): Promise<PendingGame[]> {
     const { rows } = await client.query<PendingGame>(
-      `SELECT g.id::text AS id, g.preset, g.finished_at, g.rated,
+      `SELECT g.id::text AS id, g.preset, g.finished_at, g.rated, g.arena_key IS NOT NULL AS arena,
               array(SELECT s.player_id::text FROM seats s WHERE s.game_id = g.id ORDER BY s.position) AS players
          FROM games g
         WHERE g.status = 'FINISHED' AND g.preset IS NOT NULL
@@ -165,7 +169,7 @@ export class RatingsRepository {
   }
 
   private async rate(client: PoolClient, games: readonly PendingGame[]): Promise<void> {
-    const rated = games.filter((g) => g.rated);
+    const rated = games.filter((g) => g.rated || g.arena);
     const outcomes = new Map<string, GameOutcome>(
       games.map((game) => [game.id, { game, counted: false, movers: [] }]),
     );
@@ -190,8 +194,10 @@ export class RatingsRepository {
       );
       const moved = new Map(moves.map((m) => [m.game_id, new Set(m.seats)]));
       const everyone = [...new Set(rated.flatMap((g) => g.players))];
+      // Agents count as bots do in people's pool: never movers.
       const { rows: bots } = await client.query<{ id: string }>(
-        'SELECT id::text AS id FROM players WHERE id = ANY($1::uuid[]) AND bot_level IS NOT NULL',
+        `SELECT id::text AS id FROM players
+          WHERE id = ANY($1::uuid[]) AND (bot_level IS NOT NULL OR owner_id IS NOT NULL)`,
         [everyone],
       );
       const bot = new Set(bots.map((b) => b.id));
@@ -207,14 +213,20 @@ export class RatingsRepository {
       for (const game of rated) {
         const order = orders.get(game.id);
         if (!order) continue;
-        const movers = ratedMovers(order, game.players, moved.get(game.id), bot);
-        const counted = counts(recent, { preset: game.preset, finishedAt: game.finished_at }, movers);
+        // An arena game rates the agent pool: every seat by place, no mover rule and no pair cap.
+        const movers = game.arena
+          ? arenaSeats(order, game.players)
+          : ratedMovers(order, game.players, moved.get(game.id), bot);
+        const counted = game.arena
+          ? movers.length >= 2
+          : counts(recent, { preset: game.preset, finishedAt: game.finished_at }, movers);
         outcomes.set(game.id, { game, counted, movers });
         if (!counted) continue;
-        recent.push({ preset: game.preset, finishedAt: game.finished_at, movers: new Set(movers) });
+        if (!game.arena)
+          recent.push({ preset: game.preset, finishedAt: game.finished_at, movers: new Set(movers) });
         const keys = movers.map((p) => `${p}:${game.preset}`);
         const prior = keys.map((k) => current.get(k) ?? null);
-        const after = rateGame(prior);
+        const after = game.arena ? rateArenaGame(prior) : rateGame(prior);
         movers.forEach((playerId, i) => {
           const record = after[i];
           if (!record) return;

@@ -1,12 +1,19 @@
 // playerEvents: what concerns a player in any game, derived on every process from the change notices and the
 // games' logs, and handed to that process's subscribers of the player (each event once per subscription).
-import { applyEvent, type GameEvent, type GameState } from '../engine';
+import {
+  applyEvent,
+  playerNoticesOf,
+  type GameEvent,
+  type GameState,
+  type PlayerNoticeKind,
+} from '../engine';
 import type { ChangeBus } from './change-bus';
 import type { GameChange } from './game-change';
 import { Inbox } from './inbox';
 
+/** What playerEvents tells: a game's notices (playerNoticesOf), and the challenges'. */
 export type PlayerEventKind =
-  'YOUR_TURN' | 'GAME_STARTED' | 'GAME_FINISHED' | 'REMATCH_CREATED' | 'SEAT_AWAY' | 'KICKED' | 'NUDGED';
+  PlayerNoticeKind | 'CHALLENGE_RECEIVED' | 'CHALLENGE_ACCEPTED' | 'CHALLENGE_DECLINED' | 'CHALLENGE_EXPIRED';
 
 export interface PlayerEventItem {
   readonly type: PlayerEventKind;
@@ -15,6 +22,8 @@ export interface PlayerEventItem {
   /** The game right after the move that caused it. */
   readonly state: GameState;
   readonly at: Date;
+  /** The challenge, for the CHALLENGE_* kinds (they come from the challenges, not from a game's events). */
+  readonly challengeId?: string;
 }
 
 /** What the feed reads: a game's events after a seq, and its state at a version. */
@@ -30,57 +39,18 @@ const MOVE_LOOKBACK = 50;
 /** A subscriber's queue may not grow past this; a client that slow is disconnected. */
 const MAX_QUEUED = 1_000;
 
-/** Events that begin a turn: the turn holder after such a move has a new turn. */
-const TURN_BEGINS = new Set(['ROUND_STARTED', 'BID_PLACED']);
-
-function people(state: GameState): string[] {
-  return state.seats.filter((s) => !s.bot).map((s) => s.playerId);
-}
-
 /** The player events of one move (its events, each with the state right after it). */
 export function playerEventsOf(
   gameId: string,
   steps: readonly { event: GameEvent; state: GameState }[],
 ): PlayerEventItem[] {
-  const out: PlayerEventItem[] = [];
-  const to = (type: PlayerEventKind, players: readonly string[], state: GameState, at: string) => {
-    for (const playerId of players) out.push({ type, playerId, gameId, state, at: new Date(at) });
-  };
-  for (const { event, state } of steps) {
-    const e = event as { type: string; playerId?: string; at: string };
-    switch (e.type) {
-      case 'GAME_STARTED':
-        to('GAME_STARTED', people(state), state, e.at);
-        break;
-      case 'GAME_FINISHED':
-        to('GAME_FINISHED', people(state), state, e.at);
-        break;
-      case 'REMATCH_CREATED':
-        to(
-          'REMATCH_CREATED',
-          people(state).filter((p) => p !== e.playerId),
-          state,
-          e.at,
-        );
-        break;
-      case 'SEAT_AWAY':
-        if (e.playerId) to('SEAT_AWAY', [e.playerId], state, e.at);
-        break;
-      case 'PLAYER_KICKED':
-        if (e.playerId) to('KICKED', [e.playerId], state, e.at);
-        break;
-      case 'PLAYER_NUDGED':
-        if (e.playerId) to('NUDGED', [e.playerId], state, e.at);
-        break;
-    }
-  }
-  const last = steps[steps.length - 1];
-  if (last && steps.some((s) => TURN_BEGINS.has(s.event.type)) && last.state.status === 'IN_PROGRESS') {
-    const round = last.state.rounds[last.state.rounds.length - 1];
-    const seat = round && !round.ended && round.turn !== null ? last.state.seats[round.turn] : undefined;
-    if (seat && !seat.bot) to('YOUR_TURN', [seat.playerId], last.state, last.event.at);
-  }
-  return out;
+  return playerNoticesOf(steps).map((n) => ({
+    type: n.type,
+    playerId: n.playerId,
+    gameId,
+    state: steps[n.step]!.state,
+    at: new Date(n.at),
+  }));
 }
 
 /** One playerEvents subscription. */
@@ -144,6 +114,16 @@ export class PlayerEventFeed {
 
   close(): void {
     this.unsubscribe();
+  }
+
+  /** Whether `playerId` has a subscription on this process. */
+  follows(playerId: string): boolean {
+    return this.subscribers.has(playerId);
+  }
+
+  /** Hands an event that is not a game's (a challenge's) to its player's subscriptions on this process. */
+  deliver(item: PlayerEventItem): void {
+    for (const s of this.subscribers.get(item.playerId) ?? []) s.accept(item);
   }
 
   private heard(change: GameChange): void {

@@ -9,6 +9,15 @@ export interface ExportFilter {
   readonly playerId: string | null;
   readonly finishedAfter: Date | null;
   readonly finishedBefore: Date | null;
+  /** Games this player held a seat in too (null or absent: any). */
+  readonly agentId?: string | null;
+  /** true: arena games only; false: none of them; null or absent: both. */
+  readonly arena?: boolean | null;
+  /**
+   * Only games with a decision (a bid or a call) in them, by `agentId`'s seat when it is set: a page of the
+   * decisions export then never holds a game without a line, so its last line names where `after` goes on.
+   */
+  readonly decided?: boolean;
 }
 
 export interface ExportedBid {
@@ -103,14 +112,44 @@ export class GameExportQueries {
           AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.player_id = $2))
           AND ($3::timestamptz IS NULL OR g.finished_at > $3)
           AND ($4::timestamptz IS NULL OR g.finished_at < $4)
+          AND ($7::boolean IS NULL OR (g.arena_key IS NOT NULL) = $7)
+          AND ($8::uuid IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.player_id = $8))
+          AND (NOT $9::boolean OR EXISTS (
+                SELECT 1 FROM seats s WHERE s.game_id = g.id AND ($8::uuid IS NULL OR s.player_id = $8)
+                   AND (EXISTS (SELECT 1 FROM bids b WHERE b.game_id = g.id AND b.position = s.position)
+                        OR EXISTS (SELECT 1 FROM rounds r WHERE r.game_id = g.id AND r.caller_position = s.position))))
           -- The cursor is compared in the database, at its full (microsecond) precision.
           AND ($5::uuid IS NULL OR (g.finished_at, g.id) >
                (SELECT c.finished_at, c.id FROM games c WHERE c.id = $5 AND ${EXPORTABLE('c')}))
         ORDER BY g.finished_at, g.id
         LIMIT $6`,
-      [filter.preset, filter.playerId, filter.finishedAfter, filter.finishedBefore, afterId, limit],
+      [
+        filter.preset,
+        filter.playerId,
+        filter.finishedAfter,
+        filter.finishedBefore,
+        afterId,
+        limit,
+        filter.arena ?? null,
+        filter.agentId ?? null,
+        filter.decided === true,
+      ],
     );
     return rows;
+  }
+
+  /**
+   * One game's own row, exportable or not (a webhook tells a finished game to the players who played it,
+   * private ones included); null when there is no such game.
+   */
+  async headOf(gameId: string): Promise<(ExportHead & { status: string }) | null> {
+    const { rows } = await this.pool.query<ExportHead & { status: string }>(
+      `SELECT g.id::text AS id, g.name, g.rules, g.created_at, g.started_at, g.finished_at,
+              g.winner_id::text AS winner_id, g.status
+         FROM games g WHERE g.id = $1`,
+      [gameId],
+    );
+    return rows[0] ?? null;
   }
 
   /** The games of `heads` with all their rounds, bids, chat and ratings: six queries. */

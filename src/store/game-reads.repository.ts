@@ -2,6 +2,7 @@
 import type { GameEvent, GameState } from '../engine';
 import type { Pool } from 'pg';
 import type { EventLog, StoredGame } from './event-log';
+import { rarestFirst, sharedGamesSql } from './shared-games.queries';
 
 export interface GameRow {
   readonly id: string;
@@ -12,12 +13,16 @@ export interface GameRow {
 export interface GamePage {
   readonly rows: GameRow[];
   readonly hasNextPage: boolean;
+  /** Seats read to find the games several given players shared (0 when fewer than two were given). */
+  readonly seatsRead?: number;
 }
 
 export interface GameListFilter {
   readonly status?: GameState['status'] | null;
   readonly preset?: string | null;
   readonly playerId?: string | null;
+  /** Games every one of these players has a seat in (with playerId too, when given). */
+  readonly playerIds?: readonly string[] | null;
   /** Games that ended (finished_at, set for FINISHED and CANCELLED games) strictly after this time. */
   readonly finishedAfter?: Date | null;
   readonly finishedBefore?: Date | null;
@@ -83,10 +88,16 @@ export class GameReads {
     if (filter.preset) where.push(`g.preset = ${param(filter.preset, 'text')}`);
     if (filter.finishedAfter) where.push(`g.finished_at > ${param(filter.finishedAfter, 'timestamptz')}`);
     if (filter.finishedBefore) where.push(`g.finished_at < ${param(filter.finishedBefore, 'timestamptz')}`);
-    if (filter.playerId) {
+    const seated = [...new Set([...(filter.playerId ? [filter.playerId] : []), ...(filter.playerIds ?? [])])];
+    let seatsRead = 0;
+    if (seated.length === 1) {
       where.push(
-        `EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.player_id = ${param(filter.playerId, 'uuid')})`,
+        `EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.player_id = ${param(seated[0], 'uuid')})`,
       );
+    } else if (seated.length > 1) {
+      const rarest = await rarestFirst(this.pool, seated);
+      seatsRead = rarest[0]!.seats;
+      where.push(`g.id IN (${sharedGamesSql(rarest.map((p) => param(p.playerId, 'uuid')))})`);
     }
     if (after) {
       where.push(
@@ -104,6 +115,7 @@ export class GameReads {
     return {
       rows: page.map((r) => ({ id: r.id, state: states.get(r.id)!, createdAt: r.createdAt })),
       hasNextPage: rows.length > first,
+      seatsRead,
     };
   }
 

@@ -12,6 +12,7 @@ import { PgMoveStore } from './pg-move-store';
 import { StateRebuilder } from './state-rebuilder';
 import { TableQueries } from './tables.queries';
 import { TurnDeadlineQueries } from './turn-deadlines.queries';
+import { OutboxSignal } from './webhook-outbox';
 
 export interface GameStore {
   /** What the move service reads and records moves through. */
@@ -27,6 +28,8 @@ export interface GameStore {
   readonly eventLog: EventLog;
   /** The keyed operations' records (moves and chat share them). */
   readonly idempotency: IdempotencyRecords;
+  /** Told when a move wrote webhook deliveries, so that this process's worker sends them at once. */
+  readonly outbox: OutboxSignal;
 }
 
 /** One process's game storage: moves, reads and replays of keyed retries share one cache of recent states. */
@@ -37,7 +40,8 @@ export function createGameStore(db: DatabaseClients, log: (message: unknown) => 
   const states = new StateRebuilder(eventLog, reads, cache);
   const fairness = new FairnessRecords(db.pool);
   const idempotency = new IdempotencyRecords(db.pool);
-  const moves = new PgMoveStore(db.pool, cache, states, idempotency, fairness, eventLog);
+  const outbox = new OutboxSignal();
+  const moves = new PgMoveStore(db.pool, cache, states, idempotency, fairness, eventLog, outbox);
   return {
     moves,
     reads,
@@ -48,6 +52,7 @@ export function createGameStore(db: DatabaseClients, log: (message: unknown) => 
     fairness,
     tables: new TableQueries(db.pool, db.locks),
     eventLog,
+    outbox,
     idempotency,
   };
 }

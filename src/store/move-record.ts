@@ -66,7 +66,8 @@ export function moveRecord(move: MoveRecordInput): MoveRecord {
   let filledBots: NewBotPlayer[] | null = null;
   let removedBot: string | null = null;
   let clientSeeds: { playerId: string; seed: string | null }[] | null = null;
-  const fill = move.command?.type === 'FILL_TABLE';
+  // A fill naming its bots' levels seats players that exist (the arena's reference bots).
+  const fill = move.command?.type === 'FILL_TABLE' && move.command.levels === undefined;
   for (const event of move.events) {
     if (!renumbersSeats(event)) continue;
     seating = true;

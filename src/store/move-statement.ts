@@ -1,7 +1,16 @@
 // The one SQL statement that records an accepted move, and when it rewrites the snapshot.
-import { isEliminated, isRated, turnDeadline, type GameEvent, type GameState } from '../engine';
+import {
+  finishingOrder,
+  isEliminated,
+  isRated,
+  pairDice,
+  turnDeadline,
+  type GameEvent,
+  type GameState,
+} from '../engine';
 import { appendEventsSql, GAME_ROW_SNAPSHOT_EVERY, toEventRow } from './event-log';
 import type { IdempotencyWrite } from './idempotency.repository';
+import { outboxInsertSql, outboxRecords, type OutboxEvent } from './webhook-outbox';
 
 function isoOrNull(epochMillis: number | null): string | null {
   return epochMillis === null ? null : new Date(epochMillis).toISOString();
@@ -37,11 +46,13 @@ export interface MoveWrite {
    * the turn deadline.
    */
   readonly serverMoveAt?: number | null;
+  /** The webhook deliveries the move causes, written with it (see webhook-outbox). */
+  readonly outbox?: readonly OutboxEvent[];
 }
 
 /**
  * One SQL statement that records an accepted move: the game row (guarded by its version, with the snapshot
- * when it is due), the events, the relational history and the idempotency record. A single statement is a
+ * when it is due), the events, the relational history, the idempotency record and the webhook outbox. A single statement is a
  * transaction of its own, so a move costs one round trip; it returns one row exactly when it was applied.
  */
 export function moveStatement(w: MoveWrite): { name: string; text: string; values: unknown[] } {
@@ -162,15 +173,69 @@ export function moveStatement(w: MoveWrite): { name: string; text: string; value
        WHERE s.game_id = upd.id AND s.position = x.position)`);
     }
   }
+  if (finishing) ctes.push(`pr AS (${pairResultsSql(w, param)})`);
   if (w.idempotency) {
     const i = w.idempotency;
     ctes.push(`idem AS (INSERT INTO idempotency_records (player_id, key, operation, response)
      SELECT ${param(i.playerId, 'uuid')}, ${param(i.key, 'text')}, ${param(i.operation, 'text')},
        ${param(JSON.stringify(i.response), 'jsonb')} FROM upd)`);
   }
-  const result = 'SELECT 1 FROM upd';
+  if (w.outbox?.length) {
+    ctes.push(`wh AS (${outboxInsertSql(param(outboxRecords(w.outbox), 'jsonb'), 'upd')})`);
+  }
+  // How many deliveries were written, so that this process's worker sends them at once.
+  const result = w.outbox?.length
+    ? 'SELECT (SELECT count(*) FROM wh)::int AS outbox FROM upd'
+    : 'SELECT 0 AS outbox FROM upd';
   // The text depends only on which parts are present, so each shape is a named prepared statement: the
   // server parses it once per connection instead of once per move.
   const name = `move_${snapshot ? 's' : 'n'}${rated ? 'r' : ''}_${ctes.map((c) => c.slice(0, c.indexOf(' '))).join('_')}`;
   return { name, text: `WITH ${ctes.join(',\n')}\n${result}`, values };
+}
+
+/**
+ * The finished game's results per ordered pair of seats (see the migration 20261128140000_game_pair_results):
+ * the dice from the final state; the places by engine/places.ts finishingOrder, the head (standings or winner)
+ * from this move's GAME_FINISHED, the others by their last PLAYER_ELIMINATED, latest first, among the stored
+ * events and this move's (the stored ones were written by earlier statements, so they are visible here).
+ */
+function pairResultsSql(w: MoveWrite, param: (value: unknown, cast: string) => string): string {
+  const { after } = w;
+  const finished = w.events.find((e) => e.type === 'GAME_FINISHED');
+  const head = finished ? finishingOrder(finished, []) : [after.winner ?? -1];
+  const left = w.events.flatMap((e) =>
+    e.type === 'PLAYER_ELIMINATED' ? [{ seat: e.seat, seq: e.seq }] : [],
+  );
+  const pairs = pairDice(after).map((p) => ({
+    seat: p.seat,
+    opponent_seat: p.opponentSeat,
+    player: after.seats[p.seat]!.playerId,
+    opponent: after.seats[p.opponentSeat]!.playerId,
+    taken: p.taken,
+    lost: p.lost,
+  }));
+  const headSeats = param(head, 'int[]');
+  return `WITH lv AS (
+       SELECT l.seat, max(l.seq) AS seq FROM (
+         SELECT (e.payload ->> 'seat')::int AS seat, e.seq FROM game_events e, upd
+          WHERE e.game_id = upd.id AND e.type = 'PLAYER_ELIMINATED'
+         UNION ALL
+         SELECT x.seat, x.seq FROM jsonb_to_recordset(${param(JSON.stringify(left), 'jsonb')}) AS x(seat int, seq int)) l
+        WHERE NOT l.seat = ANY(${headSeats}) GROUP BY l.seat),
+     lr AS (SELECT seat, row_number() OVER (ORDER BY seq DESC) AS r FROM lv),
+     pl AS (SELECT s.seat, COALESCE(array_position(${headSeats}, s.seat) - 1, cardinality(${headSeats}) + lr.r - 1,
+                                    cardinality(${headSeats}) + (SELECT count(*) FROM lr)) AS place
+              FROM generate_series(0, ${param(after.seats.length - 1, 'int')}) AS s(seat)
+              LEFT JOIN lr ON lr.seat = s.seat)
+     INSERT INTO game_pair_results (game_id, player_id, opponent_id, placed_above, dice_taken, dice_lost, preset,
+                                    finished_at, listed)
+     SELECT g.id, x.player, x.opponent, pa.place < pb.place, x.taken, x.lost, g.preset,
+            ${param(after.finishedAt, 'timestamptz')},
+            g.visibility = 'PUBLIC' AND (g.allow_spectators OR g.started_at IS NULL)
+       FROM upd JOIN games g ON g.id = upd.id
+      CROSS JOIN jsonb_to_recordset(${param(JSON.stringify(pairs), 'jsonb')})
+            AS x(seat int, opponent_seat int, player uuid, opponent uuid, taken int, lost int)
+       JOIN pl pa ON pa.seat = x.seat
+       JOIN pl pb ON pb.seat = x.opponent_seat
+     ON CONFLICT DO NOTHING`;
 }

@@ -1,8 +1,16 @@
 // The narrow interface through which the move service reads games and records moves.
+import type { PoolClient } from 'pg';
 import type { GameState } from '../engine';
 import type { MoveDice } from './fairness.repository';
 import type { IdempotencyRecord, IdempotencyWrite } from './idempotency.repository';
 import type { MoveRecordInput } from './move-record';
+
+/**
+ * What another feature writes in a move's own transaction, once the game row is locked (or inserted) and the
+ * seats written: it commits with the move or not at all. Whatever it throws rolls the move back and is thrown
+ * to the move's caller.
+ */
+export type SideWrite = (tx: PoolClient, gameId: string) => Promise<void>;
 
 /**
  * A move the engine accepted. The store reads what its commit must also record (seats, seeds, bots' players,
@@ -17,6 +25,8 @@ export interface RecordedMove extends MoveRecordInput {
   readonly idempotency: IdempotencyWrite | null;
   /** When the server is next due to move in the game by itself (epoch ms), or null. */
   readonly serverMoveAt: number | null;
+  /** Written in the move's transaction (a move with one is always a transaction). */
+  readonly sideWrite?: SideWrite;
 }
 
 /**
@@ -26,7 +36,9 @@ export interface RecordedMove extends MoveRecordInput {
 export type WriteOutcome =
   | { readonly kind: 'written' }
   | { readonly kind: 'lost' }
-  | { readonly kind: 'seat_cap'; readonly max: number };
+  | { readonly kind: 'seat_cap'; readonly max: number }
+  /** The move would take a seat held for a player who is not seated (store/held-seats.ts). */
+  | { readonly kind: 'seats_held' };
 
 /**
  * What a move needs of storage. Each method is one round trip or one transaction; none decides anything

@@ -1,5 +1,5 @@
 // Recording moves in PostgreSQL: one guarded statement for a move in play, one transaction for a seating change.
-import { applyEvent, quickPlayKey, tableLinks, tableOptions, type GameState } from '../engine';
+import { applyEvent, arenaKey, quickPlayKey, tableLinks, tableOptions, type GameState } from '../engine';
 import type { Pool, PoolClient } from 'pg';
 import { withConnection } from '../database/checkout';
 import { EventLog, LOG_SNAPSHOT_EVERY } from './event-log';
@@ -11,11 +11,17 @@ import type { IdempotencyRecord, IdempotencyRecords, IdempotencyWrite } from './
 import { moveRecord, type MoveRecord, type NewBotPlayer } from './move-record';
 import { moveStatement } from './move-statement';
 import type { MoveStore, RecordedMove, WriteOutcome } from './move-store';
+import { checkHeldSeats, SeatsHeld } from './held-seats';
 import { checkSeatCap, SeatCapReached } from './seat-cap';
 import type { StateRebuilder } from './state-rebuilder';
+import { moveOutboxEvents, type OutboxSignal } from './webhook-outbox';
 
 interface Queryable {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rowCount: number | null }>;
+  query(config: {
+    name: string;
+    text: string;
+    values: unknown[];
+  }): Promise<{ rowCount: number | null; rows: { outbox?: number }[] }>;
 }
 
 function isUniqueViolation(error: unknown, constraint?: string): boolean {
@@ -60,9 +66,9 @@ async function insertGame(client: PoolClient, gameId: string, s: GameState, chai
   await client.query(
     `INSERT INTO games (id, name, status, preset, rules, max_players, host_id, version, state, created_at, updated_at,
                        chain_root, commitment, visibility, rated, allow_spectators, quick_play_key, previous_game_id,
-                       created_by)
+                       created_by, allow_agents, arena_key)
      VALUES ($1, $2, 'LOBBY', $3, $4::jsonb, $5, $6, 0, '{}'::jsonb, $7, now(), $8, $9,
-             $10::"GameVisibility", $11, $12, $13, $14, $6)`,
+             $10::"GameVisibility", $11, $12, $13, $14, $6, $15, $16)`,
     [
       gameId,
       s.name,
@@ -78,6 +84,8 @@ async function insertGame(client: PoolClient, gameId: string, s: GameState, chai
       tableOptions(s).allowSpectators,
       quickPlayKey(s),
       tableLinks(s).previousGame,
+      tableOptions(s).allowAgents,
+      arenaKey(s),
     ],
   );
 }
@@ -111,6 +119,8 @@ export class PgMoveStore implements MoveStore {
     private readonly fairness: FairnessRecords,
     /** Where the log snapshots a committed move's events reach are offered (LOG_SNAPSHOT_EVERY). */
     private readonly snapshots: EventLog,
+    /** Told when a move wrote webhook deliveries (after its commit). */
+    private readonly outbox: OutboxSignal,
   ) {}
 
   cached(gameId: string): GameState | undefined {
@@ -154,8 +164,12 @@ export class PgMoveStore implements MoveStore {
   }
 
   async write(move: RecordedMove): Promise<WriteOutcome> {
-    const outcome = await this.writeMove(move);
-    if (outcome === WRITTEN) this.offerSnapshots(move);
+    const deliveries = { written: 0 };
+    const outcome = await this.writeMove(move, deliveries);
+    if (outcome === WRITTEN) {
+      this.offerSnapshots(move);
+      if (deliveries.written > 0) this.outbox.written();
+    }
     return outcome;
   }
 
@@ -172,17 +186,21 @@ export class PgMoveStore implements MoveStore {
     }
   }
 
-  private async writeMove(move: RecordedMove): Promise<WriteOutcome> {
+  private async writeMove(move: RecordedMove, deliveries: { written: number }): Promise<WriteOutcome> {
     const record = moveRecord(move);
-    if (!record.inTransaction) return (await this.recordMove(this.pool, move, record)) ? WRITTEN : LOST;
+    if (!record.inTransaction && !move.sideWrite)
+      return (await this.recordMove(this.pool, move, record, deliveries)) ? WRITTEN : LOST;
     // A new game's secret key chain, drawn before the transaction holds a connection.
     const chain = move.before === null ? newChain() : null;
     try {
-      return (await this.transaction((client) => this.writeInTransaction(client, move, record, chain)))
+      return (await this.transaction((client) =>
+        this.writeInTransaction(client, move, record, chain, deliveries),
+      ))
         ? WRITTEN
         : LOST;
     } catch (error) {
       if (error instanceof SeatCapReached) return { kind: 'seat_cap', max: error.max };
+      if (error instanceof SeatsHeld) return { kind: 'seats_held' };
       throw error;
     }
   }
@@ -192,6 +210,7 @@ export class PgMoveStore implements MoveStore {
     move: RecordedMove,
     record: MoveRecord,
     chain: NewChain | null,
+    deliveries: { written: number },
   ): Promise<boolean> {
     const { gameId, before, after } = move;
     const { seatCap, seating } = record;
@@ -217,6 +236,8 @@ export class PgMoveStore implements MoveStore {
     if (seating) {
       await rewriteSeats(client, gameId, after);
       if (before !== null) await this.fairness.forgetUnseated(client, gameId);
+      if (before !== null && after.seats.length > before.seats.length)
+        await checkHeldSeats(client, gameId, after);
     }
     // A bot sits at one table only and has played nothing yet: it goes with its seat, so that adding and
     // removing bots cannot pile up players.
@@ -237,11 +258,17 @@ export class PgMoveStore implements MoveStore {
     } else if (seating && after.status === 'LOBBY') {
       await this.fairness.recordBotSeeds(client, gameId, after.seats);
     }
-    return this.recordMove(client, move, record);
+    if (move.sideWrite) await move.sideWrite(client, gameId);
+    return this.recordMove(client, move, record, deliveries);
   }
 
   /** Runs the move statement; false when the game was no longer at the version (or the key was taken). */
-  private async recordMove(client: Queryable, move: RecordedMove, record: MoveRecord): Promise<boolean> {
+  private async recordMove(
+    client: Queryable,
+    move: RecordedMove,
+    record: MoveRecord,
+    deliveries: { written: number },
+  ): Promise<boolean> {
     const statement = moveStatement({
       gameId: move.gameId,
       before: move.before,
@@ -251,9 +278,11 @@ export class PgMoveStore implements MoveStore {
       seatsRewritten: record.seating,
       idempotency: move.idempotency,
       serverMoveAt: move.serverMoveAt,
+      outbox: moveOutboxEvents(move.gameId, move.events, move.states, move.after),
     });
     try {
-      const { rowCount } = await client.query(statement);
+      const { rowCount, rows } = await client.query(statement);
+      deliveries.written = rows[0]?.outbox ?? 0;
       return rowCount === 1;
     } catch (error) {
       // A concurrent retry with the same idempotency key won: the next attempt replays its result. (Never an

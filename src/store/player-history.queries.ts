@@ -42,23 +42,36 @@ const NO_GAMES: PlayerStatsRecord = {
 
 type Counts = Record<string, bigint | string | null>;
 
+/** Which games a record counts: of one preset, finished in a period (strict bounds); null: no bound. */
+export interface StatsSlice {
+  readonly preset?: string | null;
+  readonly finishedAfter?: Date | null;
+  readonly finishedBefore?: Date | null;
+}
+
 /**
- * Each player's record over all games, or those of one preset, derived from the stored games, rounds and bids
+ * Each player's record over all games, or those of a slice (a preset, a period of finishing times: games in
+ * progress have none, so a period leaves them out), derived from the stored games, rounds and bids
  * (so it cannot drift from them): one statement over the (player, game) index of seats. Round counts use only
  * rounds with an outcome, which is set when a round ends: an open round's dice and calls never count.
  */
 export async function statsForPlayers(
   prisma: PrismaClient,
   playerIds: readonly string[],
-  preset: string | null = null,
+  slice: StatsSlice = {},
 ): Promise<Map<string, PlayerStatsRecord>> {
   const ids = [...playerIds];
+  const preset = slice.preset ?? null;
+  const after = slice.finishedAfter ?? null;
+  const before = slice.finishedBefore ?? null;
   // One statement for a batch of players, whatever the number of counts.
   const rows = await prisma.$queryRaw<Counts[]>`
     WITH me AS (
       SELECT s.player_id, s.game_id, s.position, g.status, g.winner_id
         FROM seats s JOIN games g ON g.id = s.game_id
-       WHERE s.player_id = ANY(${ids}::uuid[]) AND (${preset}::text IS NULL OR g.preset = ${preset})),
+       WHERE s.player_id = ANY(${ids}::uuid[]) AND (${preset}::text IS NULL OR g.preset = ${preset})
+         AND (${after}::timestamptz IS NULL OR g.finished_at > ${after}::timestamptz)
+         AND (${before}::timestamptz IS NULL OR g.finished_at < ${before}::timestamptz)),
     games_of AS (
       SELECT player_id,
              count(*) FILTER (WHERE status IN ('IN_PROGRESS', 'FINISHED')) AS "gamesPlayed",

@@ -9,6 +9,7 @@ import {
   statsForPlayers,
   type PlayerGamesPage,
   type PlayerStatsRecord,
+  type StatsSlice,
 } from './player-history.queries';
 import { openToken, registrationKeyHash, registrationRequestHash, sealToken } from './registration-seal';
 import { nameSkeletons, type NameSkeletons } from '../security/name-skeleton';
@@ -21,9 +22,41 @@ export interface PlayerRecord {
   readonly createdAt: Date;
   /** The level of a bot the server plays; null for a person. */
   readonly botLevel: BotLevel | null;
+  /** An agent's owner (the person whose program plays it); null for people and bots. */
+  readonly ownerId: string | null;
+  /** An agent its owner retired: it never acts again. */
+  readonly retired: boolean;
+  /** The level of one of the arena's reference bots; null for every other player. */
+  readonly arenaReference: BotLevel | null;
 }
 
-export type { PlayerGamesPage, PlayerStatsRecord };
+/** A person just registered: no bot, no agent. */
+function person(id: string, name: string, createdAt: Date): PlayerRecord {
+  return { id, name, createdAt, botLevel: null, ownerId: null, retired: false, arenaReference: null };
+}
+
+/** The record of a stored player row. */
+export function playerRecordOf(row: {
+  readonly id: string;
+  readonly name: string;
+  readonly createdAt: Date;
+  readonly botLevel: BotLevel | null;
+  readonly ownerId: string | null;
+  readonly retiredAt: Date | null;
+  readonly arenaReference: BotLevel | null;
+}): PlayerRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt,
+    botLevel: row.botLevel,
+    ownerId: row.ownerId,
+    retired: row.retiredAt !== null,
+    arenaReference: row.arenaReference,
+  };
+}
+
+export type { PlayerGamesPage, PlayerStatsRecord, StatsSlice };
 
 /** A registration sent with an idempotency key: the player and token, new or as first returned. */
 export type KeyedRegistration =
@@ -95,7 +128,7 @@ export class PlayerRepository {
       .catch((error: unknown) => {
         throw isNameSkeletonConflict(error) ? new NameTakenError(name) : error;
       });
-    const player = { id: row.id, name: row.name, createdAt: row.createdAt, botLevel: null };
+    const player = person(row.id, row.name, row.createdAt);
     remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
     return { player, token };
   }
@@ -182,7 +215,7 @@ export class PlayerRepository {
   }
 
   private cached(id: string, name: string, createdAt: Date): PlayerRecord {
-    const player = { id, name, createdAt, botLevel: null };
+    const player = person(id, name, createdAt);
     remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
     return player;
   }
@@ -211,7 +244,7 @@ export class PlayerRepository {
     const forgets = this.forgets;
     const row = await this.prisma.player.findUnique({ where: { tokenHash } });
     if (!row) return null;
-    const player = { id: row.id, name: row.name, createdAt: row.createdAt, botLevel: row.botLevel };
+    const player = playerRecordOf(row);
     // A read that a forget overtook may be of the old token or name: answer it, but do not keep it.
     if (forgets !== this.forgets) return player;
     remember(this.byTokenHash, tokenHash, player, AUTH_CACHE_SIZE);
@@ -231,19 +264,25 @@ export class PlayerRepository {
     const forgets = this.forgets;
     const rows = await this.prisma.player.findMany({ where: { id: { in: missing } } });
     for (const r of rows) {
-      const player = { id: r.id, name: r.name, createdAt: r.createdAt, botLevel: r.botLevel };
+      const player = playerRecordOf(r);
       if (forgets === this.forgets) remember(this.byId, player.id, player, PLAYER_CACHE_SIZE);
       found.push(player);
     }
     return found;
   }
 
+  /** Whether a player is an agent (a program's account); false for an unknown one. Cached: owners never change. */
+  async isAgent(playerId: string): Promise<boolean> {
+    const [player] = await this.findByIds([playerId]);
+    return player !== undefined && player.ownerId !== null;
+  }
+
   /** Each player's record over all games, in one query. */
   statsForPlayers(
     playerIds: readonly string[],
-    preset: string | null = null,
+    slice: StatsSlice = {},
   ): Promise<Map<string, PlayerStatsRecord>> {
-    return statsForPlayers(this.prisma, playerIds, preset);
+    return statsForPlayers(this.prisma, playerIds, slice);
   }
 
   /** One page of each player's games (newest first, after the same cursor), in one query. */

@@ -26,6 +26,14 @@ let dan: Player;
 const played: PlayedGame[] = [];
 let open: { id: string };
 
+function mainUrl(): string | null {
+  try {
+    return api.url;
+  } catch {
+    return null;
+  }
+}
+
 async function playToTheEnd(
   url: string,
   players: Player[],
@@ -37,7 +45,8 @@ async function playToTheEnd(
   let game: BotView = started;
   for (let moves = 0; game.status === 'IN_PROGRESS'; moves++) {
     if (moves > 400) throw new Error('the game does not end');
-    const harness = url === api.url ? api : ({ url } as TestApi);
+    // The main test server may be down while another process plays (see the crash test below).
+    const harness = url === mainUrl() ? api : ({ url } as TestApi);
     game = (await playTurn(harness, game, players, { rng, exactRate: 0.4, outOfTurnExactRate: 0.2 })).game;
   }
   return { id: started.id, preset, players };
@@ -383,16 +392,20 @@ describe('ratings', () => {
 
 describe('ratings across processes and crashes', () => {
   it('rates a game that ended while no process could rate it, once, when processes start again', async () => {
-    // A process whose rating applier never gets to run: the game's end is committed, its rating is not.
+    // A process whose rating applier never gets to run: the game's end is committed, its rating is not. The
+    // main test server, which rates every 200 ms, is down meanwhile, so that nothing else rates it either.
+    await api.stopServer();
     const stalled = await startServer(api.database.url, {
       rateGames: false,
     });
     const game = await playToTheEnd(stalled.url, [dan!, bob!], 'PERUDO', 9);
     played.push(game);
-    await stalled.stop(); // the crash, as far as ratings go
+    await sleep(500);
     expect(
-      dataOf(await gql<RatingReply>(api.url, RATING, { id: dan!.id, preset: 'PERUDO' })).player.rating,
+      dataOf(await gql<RatingReply>(stalled.url, RATING, { id: dan!.id, preset: 'PERUDO' })).player.rating,
     ).toBeNull();
+    await stalled.stop(); // the crash, as far as ratings go
+    await api.startServer();
     // Two processes now race to rate it (and the main test server too).
     const apps: App[] = [];
     for (let i = 0; i < 2; i++) apps.push(await startServer(api.database.url, { ratingIntervalMs: 50 }));

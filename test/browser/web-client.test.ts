@@ -285,7 +285,9 @@ it('one person and five bots play a whole game in the browser; the page shows no
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await register(page, 'Solo');
-  // The create form: every field labelled, presets and rules in words rather than API names.
+  // The create form: every field labelled, presets and rules in words rather than API names. The lobby is
+  // drawn after the sign-in shows the name: wait for the form's last field before reading the labels.
+  await page.waitForSelector('form.create input[name=clientSeed]');
   expect(
     await page.$$eval('form.create label', (labels) =>
       labels.map((l) => [

@@ -321,11 +321,12 @@ it('resumes near the end or in the middle from a snapshot, reading a page or two
     const rows = eventLogReads.rows - before.rows;
     const pages = eventLogReads.pages - before.pages;
     console.log(`resume after ${afterSeq} of ${last}: ${pages} pages, ${rows} events read`);
-    // From a snapshot at most LOG_SNAPSHOT_EVERY events back: the events to it, those to the end, one empty
-    // read by the feed that follows the game.
+    // From a snapshot at most LOG_SNAPSHOT_EVERY events back: the events to it, those to the end, and the
+    // empty reads of the feed that follows the game (one, or two when a notice comes in during the first:
+    // seen once in 2 full runs on a loaded machine). The rows bound the work exactly.
     expect(rows).toBeLessThanOrEqual(LOG_SNAPSHOT_EVERY + (last - afterSeq));
     expect(pages).toBeLessThanOrEqual(
-      Math.ceil((LOG_SNAPSHOT_EVERY + (last - afterSeq)) / EVENT_PAGE_SIZE) + 2,
+      Math.ceil((LOG_SNAPSHOT_EVERY + (last - afterSeq)) / EVENT_PAGE_SIZE) + 3,
     );
   }
 });

@@ -123,7 +123,15 @@ const UNSEATED = pid(90);
 
 function playerRecord(id: string): PlayerRecord {
   const n = id.slice(-2);
-  return { id, name: `Player ${n}`, createdAt: new Date(AT), botLevel: null };
+  return {
+    id,
+    name: `Player ${n}`,
+    createdAt: new Date(AT),
+    botLevel: null,
+    ownerId: null,
+    retired: false,
+    arenaReference: null,
+  };
 }
 
 /** The services the listed fields read: the players' records (loaded by id, as from the database). */

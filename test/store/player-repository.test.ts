@@ -126,7 +126,15 @@ describe('registerWithKey racing another request with the same key', () => {
     const result = await pending;
     expect(result).toEqual({
       kind: 'registered',
-      player: { id: first.id, name: 'Racer', createdAt: expect.any(Date), botLevel: null },
+      player: {
+        id: first.id,
+        name: 'Racer',
+        createdAt: expect.any(Date),
+        botLevel: null,
+        ownerId: null,
+        retired: false,
+        arenaReference: null,
+      },
       token: first.token,
     });
     const { rows } = await clients.pool.query<{ n: number }>(

@@ -100,7 +100,7 @@ function columnType(field: Field): string {
   const [native, args] = field.nativeType ?? [DEFAULT_NATIVE_TYPES[field.type], []];
   const render = native === undefined ? undefined : NATIVE_TYPES[native];
   if (!render) throw new Error(`No PostgreSQL type known for ${field.name}: ${field.type} ${native ?? ''}`);
-  return render(args);
+  return field.isList ? `${render(args)}[]` : render(args);
 }
 
 function columnDefault(model: Model, field: Field, type: string): string | null {

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { PROJECT_ROOT } from './server-launcher';
 
@@ -46,17 +47,26 @@ export async function buildWebClient(): Promise<void> {
   );
 }
 
-/** Serves the built client on its own port: another origin than the API's. */
+/**
+ * Serves the built client on its own port: another origin than the API's. Gzipped when the browser accepts it,
+ * as any web server or CDN serves text (the load-time test measures what a phone downloads).
+ */
 export async function serveWebClient(): Promise<Server> {
+  // Compressed once per file, as a server would keep them.
+  const gzipped = new Map<string, Buffer>();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const file = path.join(WEB_DIST, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
     if (!file.startsWith(WEB_DIST)) return void res.writeHead(403).end();
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     fs.readFile(file).then(
       (body) =>
         res
-          .writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
-          .end(body),
+          .writeHead(200, {
+            'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+            ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+          })
+          .end(gzip ? (gzipped.get(file) ?? gzipped.set(file, gzipSync(body)).get(file)) : body),
       () => res.writeHead(404).end('not found'),
     );
   });

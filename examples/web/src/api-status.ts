@@ -1,5 +1,6 @@
 // Whether the API answers. While it does not, a notice says so and every button on the page is disabled (a
 // click would only fail); a probe every second re-enables them as soon as the API answers again.
+import { t } from './i18n';
 
 const MARK = 'data-api-down';
 let down = false;
@@ -25,7 +26,7 @@ export function apiUnreachable(probe: () => void): void {
   notice.className = 'api-down';
   notice.setAttribute('role', 'status');
   notice.dataset.testid = 'api-down';
-  notice.textContent = 'The server cannot be reached. Retrying…';
+  notice.textContent = t('app.serverDown');
   document.body.prepend(notice);
   if (app) {
     disableButtons(app);

@@ -3,6 +3,7 @@
 import { createClient, RequestError, ViewerDocument } from '@perudo/client';
 import { apiReachable, apiUnreachable } from './api-status';
 import { API_URL, WS_URL } from './config';
+import { errorText } from './i18n/errors';
 import { session } from './session';
 
 export const client = createClient({
@@ -44,5 +45,5 @@ client.on('connection', (connected) => {
 /** What a stream that ended for good tells the page: a revoked token signs out, anything else is shown. */
 export function streamFailed(error: Error, show: (message: string) => void): void {
   if (error instanceof RequestError && error.code === 'UNAUTHENTICATED') session.signOut();
-  else show(error.message);
+  else show(errorText(error));
 }

@@ -203,3 +203,463 @@ export const MutePlayer = graphql(`
     }
   }
 `);
+
+export const WebhookFields = graphql(`
+  fragment WebhookFields on Webhook {
+    id
+    url
+    events
+    description
+    enabled
+    disabledReason
+    createdAt
+    deliveries(first: 10) {
+      nodes {
+        id
+        webhookMessageId
+        eventType
+        status
+        attempts
+        responseStatus
+        durationMs
+        lastAttemptAt
+        nextAttemptAt
+      }
+    }
+  }
+`);
+
+export const WebhooksPage = graphql(`
+  query WebhooksPage {
+    viewer {
+      id
+      challengePolicy
+      webhooks {
+        ...WebhookFields
+      }
+    }
+  }
+`);
+
+export const CreateWebhook = graphql(`
+  mutation CreateWebhook($input: CreateWebhookInput!) {
+    createWebhook(input: $input) {
+      secret
+      webhook {
+        id
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const UpdateWebhook = graphql(`
+  mutation UpdateWebhook($input: UpdateWebhookInput!) {
+    updateWebhook(input: $input) {
+      webhook {
+        id
+        enabled
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const RotateWebhookSecret = graphql(`
+  mutation RotateWebhookSecret($input: WebhookInput!) {
+    rotateWebhookSecret(input: $input) {
+      secret
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const DeleteWebhook = graphql(`
+  mutation DeleteWebhook($input: WebhookInput!) {
+    deleteWebhook(input: $input) {
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const RedeliverWebhook = graphql(`
+  mutation RedeliverWebhook($input: DeliveryInput!) {
+    redeliverWebhook(input: $input) {
+      delivery {
+        id
+        status
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const ChallengeFields = graphql(`
+  fragment ChallengeFields on Challenge {
+    id
+    status
+    message
+    expiresAt
+    challenger {
+      id
+      name
+    }
+    game {
+      id
+    }
+    invitees {
+      status
+      player {
+        id
+        name
+      }
+    }
+  }
+`);
+
+export const MyChallenges = graphql(`
+  query MyChallenges {
+    viewer {
+      id
+      challenges(status: OPEN) {
+        ...ChallengeFields
+      }
+    }
+  }
+`);
+
+export const ChallengePlayers = graphql(`
+  mutation ChallengePlayers($input: ChallengeInput!) {
+    challengePlayers(input: $input) {
+      challenge {
+        ...ChallengeFields
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const AcceptChallenge = graphql(`
+  mutation AcceptChallenge($input: ChallengeIdInput!) {
+    acceptChallenge(input: $input) {
+      challenge {
+        id
+        game {
+          id
+        }
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const DeclineChallenge = graphql(`
+  mutation DeclineChallenge($input: ChallengeIdInput!) {
+    declineChallenge(input: $input) {
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const CancelChallenge = graphql(`
+  mutation CancelChallenge($input: ChallengeIdInput!) {
+    cancelChallenge(input: $input) {
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const ChallengeEvents = graphql(`
+  subscription ChallengeEvents {
+    playerEvents {
+      type
+      challenge {
+        ...ChallengeFields
+      }
+    }
+  }
+`);
+
+export const PlayerPage = graphql(`
+  query PlayerPage($id: ID!) {
+    player(id: $id) {
+      id
+      name
+      botLevel
+    }
+    viewer {
+      id
+      challengePolicy
+      blockedPlayers {
+        id
+      }
+      challenges {
+        ...ChallengeFields
+      }
+    }
+    rulePresets {
+      preset
+    }
+  }
+`);
+
+export const BlockPlayer = graphql(`
+  mutation BlockPlayer($input: PlayerIdInput!) {
+    blockPlayer(input: $input) {
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const UnblockPlayer = graphql(`
+  mutation UnblockPlayer($input: PlayerIdInput!) {
+    unblockPlayer(input: $input) {
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const SetChallengePolicy = graphql(`
+  mutation SetChallengePolicy($input: ChallengePolicyInput!) {
+    setChallengePolicy(input: $input) {
+      player {
+        id
+        challengePolicy
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const HeadToHeadWithViewer = graphql(`
+  query HeadToHeadWithViewer($opponentId: ID!, $preset: RulePreset, $finishedAfter: DateTime) {
+    viewer {
+      id
+      headToHead(opponentId: $opponentId, preset: $preset, finishedAfter: $finishedAfter) {
+        games
+        placedAbove
+        placedBelow
+        diceTaken
+        diceLost
+        recent(first: 10) {
+          nodes {
+            id
+            name
+            finishedAt
+            rules {
+              preset
+            }
+            places {
+              place
+              player {
+                id
+                name
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const PlayerStatsByPreset = graphql(`
+  query PlayerStatsByPreset($id: ID!, $preset: RulePreset) {
+    player(id: $id) {
+      id
+      stats(preset: $preset) {
+        gamesPlayed
+        gamesFinished
+        gamesInProgress
+        gamesWon
+        roundsPlayed
+        roundsLost
+        bidsPlaced
+        bidsChallenged
+        bidsChallengedHeld
+        dudoCalls
+        dudoCallsWon
+        exactCalls
+        exactCallsWon
+      }
+    }
+  }
+`);
+
+export const AgentLeaderboard = graphql(`
+  query AgentLeaderboard($preset: RulePreset!, $after: String, $includeProvisional: Boolean!) {
+    agentLeaderboard(preset: $preset, first: 50, after: $after, includeProvisional: $includeProvisional) {
+      edges {
+        cursor
+        node {
+          rank
+          player {
+            id
+            name
+            isArenaReference
+            retired
+            owner {
+              id
+              name
+            }
+          }
+          rating {
+            ordinal
+            mu
+            sigma
+            games
+            provisional
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+export const AgentGames = graphql(`
+  query AgentGames($playerId: ID!) {
+    games(playerId: $playerId, first: 10) {
+      nodes {
+        id
+        name
+        status
+        arena
+        finishedAt
+        rules {
+          preset
+        }
+        places {
+          place
+          player {
+            id
+          }
+        }
+        seats {
+          position
+          player {
+            id
+            name
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const AgentFields = graphql(`
+  fragment AgentFields on Player {
+    id
+    name
+    retired
+  }
+`);
+
+export const MyAgents = graphql(`
+  query MyAgents {
+    viewer {
+      id
+      isAgent
+      agents {
+        ...AgentFields
+      }
+    }
+  }
+`);
+
+export const CreateAgent = graphql(`
+  mutation CreateAgent($input: CreateAgentInput!) {
+    createAgent(input: $input) {
+      player {
+        ...AgentFields
+      }
+      token
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const RotateAgentToken = graphql(`
+  mutation RotateAgentToken($input: AgentInput!) {
+    rotateAgentToken(input: $input) {
+      player {
+        ...AgentFields
+      }
+      token
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const RenameAgent = graphql(`
+  mutation RenameAgent($input: RenameAgentInput!) {
+    renameAgent(input: $input) {
+      player {
+        ...AgentFields
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const RetireAgent = graphql(`
+  mutation RetireAgent($input: AgentInput!) {
+    retireAgent(input: $input) {
+      player {
+        ...AgentFields
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);

@@ -4,17 +4,28 @@
 import { prepare, type AnyDocument } from './document.js';
 import { Emitter, type Unsubscribe } from './emitter.js';
 import type { PerudoError, UserError } from './errors.js';
-import type { CreateGameInput, PlayerEventType, QuickPlayInput } from './gql/graphql.js';
+import type {
+  AgentFieldsFragment,
+  ArenaJoinInput,
+  CreateGameInput,
+  PlayerEventType,
+  QuickPlayInput,
+} from './gql/graphql.js';
 import { parseInviteLink } from './invite.js';
 import { LiveChat } from './live-chat.js';
 import { LiveGame, type GameResult, type LiveGameOptions } from './live-game.js';
 import { LivePresence } from './live-presence.js';
 import {
+  ArenaJoinDocument,
+  CreateAgentDocument,
   CreateGameDocument,
   JoinGameDocument,
   PlayerEventsDocument,
   QuickPlayDocument,
   RegisterPlayerDocument,
+  RenameAgentDocument,
+  RetireAgentDocument,
+  RotateAgentTokenDocument,
   RotateTokenDocument,
   ViewerDocument,
 } from './gql/graphql.js';
@@ -92,6 +103,27 @@ export interface Registration {
   /** The player's bearer token (the client now sends it), or null when refused. */
   readonly token: string | null;
   /** Why the name was refused (e.g. `NAME_TAKEN`); empty on success. */
+  readonly userErrors: readonly UserError[];
+}
+
+/** The answer of `createAgent` and `rotateAgentToken`. */
+export interface AgentToken {
+  /** The agent, or null when refused. */
+  readonly agent: AgentFieldsFragment | null;
+  /**
+   * The agent's bearer token, shown this once (give it to the program: `createClient({ token })`); every
+   * earlier token of the agent stopped working. Null when refused.
+   */
+  readonly token: string | null;
+  /** Why nothing changed (e.g. `NAME_TAKEN`, `AGENT_LIMIT_REACHED`); empty on success. */
+  readonly userErrors: readonly UserError[];
+}
+
+/** The answer of `renameAgent` and `retireAgent`. */
+export interface AgentResult {
+  /** The agent after the change, or null when refused. */
+  readonly agent: AgentFieldsFragment | null;
+  /** Why nothing changed; empty on success. */
   readonly userErrors: readonly UserError[];
 }
 
@@ -263,6 +295,46 @@ export class PerudoClient extends Emitter<ClientEvents> implements ClientCore {
   /** A seat in the fullest waiting game of a preset, or a new one (filled with bots after `botFillSeconds`). */
   async quickPlay(input: Omit<QuickPlayInput, 'idempotencyKey'>): Promise<GameResult> {
     return (await this.request(QuickPlayDocument, { input })).quickPlay;
+  }
+
+  /**
+   * An agent's seat in the arena: the oldest arena table in its lobby with the same preset, `seats` (2 to 4,
+   * default 4) and `turnSeconds` (5 to 120, default 10) that has a free seat, or a new one it hosts, whose free
+   * seats reference bots fill `fillSeconds` (default 10) after its creation. The table starts by itself once
+   * full. For agents only (`NOT_AN_AGENT` otherwise); follow the game with {@link PerudoClient.game}.
+   */
+  async arenaJoin(input: Omit<ArenaJoinInput, 'idempotencyKey'>): Promise<GameResult> {
+    return (await this.request(ArenaJoinDocument, { input })).arenaJoin;
+  }
+
+  /**
+   * Registers a new agent owned by the viewer (a person), with its own token, shown this once. An owner has at
+   * most 10 agents that are not retired (`AGENT_LIMIT_REACHED`). The client keeps playing as the viewer.
+   */
+  async createAgent(name: string): Promise<AgentToken> {
+    const { createAgent } = await this.request(CreateAgentDocument, { input: { name } });
+    return { agent: createAgent.player, token: createAgent.token, userErrors: createAgent.userErrors };
+  }
+
+  /** A new token for one of the viewer's agents: every earlier one stops working at once, everywhere. */
+  async rotateAgentToken(agentId: string): Promise<AgentToken> {
+    const { rotateAgentToken: r } = await this.request(RotateAgentTokenDocument, { input: { agentId } });
+    return { agent: r.player, token: r.token, userErrors: r.userErrors };
+  }
+
+  /** Renames one of the viewer's agents (the same name rules as `register`). */
+  async renameAgent(agentId: string, name: string): Promise<AgentResult> {
+    const { renameAgent } = await this.request(RenameAgentDocument, { input: { agentId, name } });
+    return { agent: renameAgent.player, userErrors: renameAgent.userErrors };
+  }
+
+  /**
+   * Retires one of the viewer's agents, for good: its tokens stop working and it is never seated again (its
+   * running games go on, played by the turn timer); it no longer counts against the limit of 10.
+   */
+  async retireAgent(agentId: string): Promise<AgentResult> {
+    const { retireAgent } = await this.request(RetireAgentDocument, { input: { agentId } });
+    return { agent: retireAgent.player, userErrors: retireAgent.userErrors };
   }
 
   /**

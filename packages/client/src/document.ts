@@ -25,16 +25,28 @@ export interface PreparedDocument {
  */
 export const KEYED_INPUTS: ReadonlySet<string> = new Set([
   'AddBotInput',
+  'AgentInput',
+  'ArenaJoinInput',
+  'ChallengeIdInput',
+  'ChallengeInput',
+  'ChallengePolicyInput',
   'ChatMessageInput',
+  'CreateAgentInput',
   'CreateGameInput',
+  'CreateWebhookInput',
+  'DeliveryInput',
   'GameActionInput',
   'GameInput',
   'PlaceBidInput',
+  'PlayerIdInput',
   'QuickPlayInput',
   'RegisterPlayerInput',
   'RemoveBotInput',
+  'RenameAgentInput',
   'RotateTokenInput',
   'SeatInput',
+  'UpdateWebhookInput',
+  'WebhookInput',
 ]);
 
 const prepared = new WeakMap<object, PreparedDocument>();

@@ -21,7 +21,14 @@
  * @packageDocumentation
  */
 export { createClient, PerudoClient } from './client.js';
-export type { ClientEvents, ClientOptions, PlayerEvent, Registration } from './client.js';
+export type {
+  AgentResult,
+  AgentToken,
+  ClientEvents,
+  ClientOptions,
+  PlayerEvent,
+  Registration,
+} from './client.js';
 export { LiveGame } from './live-game.js';
 export type { GameEvent, GameResult, GameState, LiveGameEvents, LiveGameOptions } from './live-game.js';
 export { LiveChat } from './live-chat.js';

@@ -48,7 +48,7 @@ export interface LiveGameEvents {
   change: (game: GameState) => void;
   /** Each event of the log, once, in seq order. */
   event: (event: GameEvent) => void;
-  /** A turn of the viewer's began. */
+  /** A turn of the viewer's began: the first state of it in which the viewer may move (see `myTurn`). */
   turn: (game: GameState) => void;
   /** A round's dice verified against the commitment. */
   verified: (round: number) => void;
@@ -156,14 +156,21 @@ export class LiveGame extends Emitter<LiveGameEvents> {
     return this.stream?.resumes ?? 0;
   }
 
-  /** Whether it is the viewer's turn in the current state. */
+  /**
+   * Whether it is the viewer's turn in the current state and it may move in it. A state between the events
+   * of one move (a timed-out turn before the timer's bid, a dudo before its round ends) can show the viewer's
+   * seat on turn while allowing no move: that is not the viewer's turn yet.
+   */
   get myTurn(): boolean {
     const game = this.state;
+    const can = game?.legalActions;
     return (
       !!game &&
       game.status === 'IN_PROGRESS' &&
       !!game.viewerSeat &&
-      game.turn?.position === game.viewerSeat.position
+      game.turn?.position === game.viewerSeat.position &&
+      !!can &&
+      (can.canBid || can.canDudo || can.canExact)
     );
   }
 
@@ -317,18 +324,31 @@ export class LiveGame extends Emitter<LiveGameEvents> {
         reveal: event.round.reveal.map(({ seat, dice }) => ({ seat: { position: seat.position }, dice })),
       });
     }
-    this.apply(event.game);
+    this.apply(event.game, event.seq === event.game.lastEventSeq);
     this.emit('event', event);
     this.maybeEnd();
   }
 
-  private apply(game: GameState): void {
+  /**
+   * Applies a state when it is newer. `own`: the state is the one right after its frame's event. A replayed
+   * event's frame can show the newest state known with the legal actions of a moment between the events of
+   * one move (no move allowed); the frame of that state's own last event then shows the same state as it
+   * is at rest, and replaces it (the only time `change` fires twice for one version and lastEventSeq).
+   */
+  private apply(game: GameState, own = false): void {
     if (this.closed) return;
     // A version can span several events (a round starts in the same move that ends the last one): within a
     // version, the state with more of the log is the newer.
     const now = this.state;
+    const settles =
+      own &&
+      !!now &&
+      game.version === now.version &&
+      game.lastEventSeq === now.lastEventSeq &&
+      JSON.stringify(game.legalActions) !== JSON.stringify(now.legalActions);
     if (
       now &&
+      !settles &&
       (game.version < now.version || (game.version === now.version && game.lastEventSeq <= now.lastEventSeq))
     )
       return;

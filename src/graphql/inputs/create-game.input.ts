@@ -55,6 +55,13 @@ export class CreateGameInput extends MutationInput {
   })
   allowSpectators?: boolean;
 
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      "Whether agents (programs' accounts) may take a seat; omitted: true for an unrated game, false for a rated one. Fixed for the game's life; rematches keep it.",
+  })
+  allowAgents?: boolean | null;
+
   @Field({ defaultValue: true, description: 'false: no table chat (emotes only).' })
   chat?: boolean;
 

@@ -1,6 +1,6 @@
 // The GraphQL page of games of a stored page, and page info.
 import { viewFor } from '../../engine';
-import type { GamePage } from '../../store/game-reads.repository';
+import type { GamePage, GameRow } from '../../store/game-reads.repository';
 import type { GraphQLContext } from '../context';
 import { encodeGameCursor } from '../cursors';
 import { GameConnection, GameEdge } from '../types/connections.type';
@@ -16,16 +16,18 @@ export function pageInfo(hasNextPage: boolean, hasPreviousPage: boolean, cursors
   });
 }
 
+/** `cursorOf`: each edge's cursor (default: the game's creation time and id, the order of game lists). */
 export function toGameConnection(
   ctx: GraphQLContext,
   page: GamePage,
   hasPreviousPage: boolean,
+  cursorOf: (row: GameRow) => string = (row) => encodeGameCursor({ createdAt: row.createdAt, id: row.id }),
 ): GameConnection {
   const viewer = ctx.viewer ? { playerId: ctx.viewer.id } : null;
   const edges = page.rows.map((row) => {
     ctx.gameLoader.prime(row.id, row.state);
     return Object.assign(new GameEdge(), {
-      cursor: encodeGameCursor({ createdAt: row.createdAt, id: row.id }),
+      cursor: cursorOf(row),
       node: toGame(row.id, viewFor(row.state, viewer)),
     });
   });

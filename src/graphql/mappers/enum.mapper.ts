@@ -1,4 +1,6 @@
 // Engine values as the API's enum members, the compiler checking that both name the same members.
+import type { WebhookRefusalCode } from '../../webhooks/webhooks.service';
+import type { AgentRefusalCode } from '../../agents/agents.service';
 import type {
   CallKind as EngineCallKind,
   ExactCaller as EngineExactCaller,
@@ -13,6 +15,8 @@ import type {
 } from '../../engine';
 import type { MoveErrorCode } from '../../moves';
 import type { ChatRefusalCode } from '../../chat/chat.service';
+import type { ChallengeRefusalCode } from '../../challenges/challenge-rules';
+import type { ArenaRefusalCode } from '../../arena/arena.service';
 import {
   CallKind,
   ErrorCode,
@@ -39,7 +43,15 @@ function sameMembers<Engine extends string, Api extends string>(
   return (value) => members[value];
 }
 
-export const toErrorCode = sameMembers<MoveErrorCode | ChatRefusalCode, ErrorCode>(ErrorCode);
+export const toErrorCode = sameMembers<
+  | MoveErrorCode
+  | ChatRefusalCode
+  | WebhookRefusalCode
+  | ChallengeRefusalCode
+  | AgentRefusalCode
+  | ArenaRefusalCode,
+  ErrorCode
+>(ErrorCode);
 export const toGameEventType = sameMembers<EngineGameEventType, GameEventType>(GameEventType);
 export const toGameStatus = sameMembers<EngineGameStatus, GameStatus>(GameStatus);
 export const toCallKind = sameMembers<EngineCallKind, CallKind>(CallKind);

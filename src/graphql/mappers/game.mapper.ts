@@ -122,6 +122,7 @@ export function toGame(gameId: string, view: GameView): Game {
     visibility: view.table.visibility as GameVisibility,
     rated: view.table.rated,
     allowSpectators: view.table.allowSpectators,
+    allowAgents: view.table.allowAgents,
     chatEnabled: view.table.chat,
     inviteCode: view.inviteCode,
     awayAfterTimeouts: view.table.awayAfterTimeouts,

@@ -12,5 +12,9 @@ export function toPlayer(p: PlayerRecord): Player {
     createdAt: p.createdAt,
     isBot: p.botLevel !== null,
     botLevel: p.botLevel === null ? null : BotLevel[p.botLevel],
+    isAgent: p.ownerId !== null,
+    retired: p.retired,
+    isArenaReference: p.arenaReference !== null,
+    ownerId: p.ownerId,
   });
 }

@@ -2,7 +2,7 @@
 // and what it answers with a move's outcome.
 import { createHash } from 'node:crypto';
 import { viewFor, type Command } from '../../engine';
-import type { MoveErrorCode, MoveOptions, MoveResult } from '../../moves';
+import type { MoveOptions, MoveResult } from '../../moves';
 import type { GraphQLContext } from '../context';
 import { notFound } from '../errors';
 import type { GameMoveInput } from '../inputs/game.input';
@@ -15,7 +15,11 @@ import * as valid from '../validation';
 
 const VERSION_MAX = 2_000_000_000;
 
-export function userError(code: MoveErrorCode, message: string, field?: readonly string[]): UserError {
+export function userError(
+  code: Parameters<typeof toErrorCode>[0],
+  message: string,
+  field?: readonly string[],
+): UserError {
   return Object.assign(new UserError(), {
     code: toErrorCode(code),
     message,

@@ -75,6 +75,7 @@ export class LobbyResolver {
       chat,
       awayAfterTimeouts,
       disconnectSeconds,
+      allowAgents: input.allowAgents ?? !(rated ?? true),
     });
     const settings = { name, maxPlayers, turnSeconds, timeoutsToForfeit, table };
     const result = await ctx.services.tables.create(

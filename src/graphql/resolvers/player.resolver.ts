@@ -35,7 +35,8 @@ export class PlayerResolver {
 
   @FieldResolver(() => PlayerStats, {
     complexity: databaseCost(),
-    description: "The player's record over all games, or over the games of one preset.",
+    description:
+      "The player's record: over all games (all time, every preset) without arguments, or over the games of one preset and of a period of finishing times (games in progress count, in gamesInProgress, only without a period).",
   })
   async stats(
     @Root() player: Player,
@@ -46,8 +47,23 @@ export class PlayerResolver {
       description: 'Only games of this preset; every preset when omitted.',
     })
     preset?: RulePreset | null,
+    @Arg('finishedAfter', () => Date, {
+      nullable: true,
+      description: 'Only games that finished strictly after this time.',
+    })
+    finishedAfter?: Date | null,
+    @Arg('finishedBefore', () => Date, {
+      nullable: true,
+      description: 'Only games that finished strictly before this time.',
+    })
+    finishedBefore?: Date | null,
   ): Promise<PlayerStats> {
-    const stats = await ctx.playerStatsLoader.with(preset ?? '').load(player.playerId);
+    const slice = {
+      preset: preset ?? null,
+      finishedAfter: finishedAfter ?? null,
+      finishedBefore: finishedBefore ?? null,
+    };
+    const stats = await ctx.playerStatsLoader.with(slice).load(player.playerId);
     // The read scans the player's whole history: priced by it, not a flat database read.
     if (stats) chargeStatsHistory(info, stats.gamesPlayed + stats.roundsPlayed + stats.bidsPlaced);
     return Object.assign(new PlayerStats(), stats);
@@ -57,14 +73,14 @@ export class PlayerResolver {
     nullable: true,
     complexity: databaseCost(),
     description:
-      "The player's rating in a preset; null before the player's first counted game of it, and always for bots.",
+      "The player's rating in a preset; null before the player's first counted game of it, and always for bots but the arena's reference bots (rated among agents).",
   })
   async rating(
     @Root() player: Player,
     @Ctx() ctx: GraphQLContext,
     @Arg('preset', () => RulePreset, { description: 'The preset.' }) preset: RulePreset,
   ): Promise<Rating | null> {
-    if (player.isBot) return null; // bots have no rating
+    // Bots other than the arena's reference bots are never rated: they have no rating to read.
     const record = await ctx.playerRatingLoader.with(preset).load(player.playerId);
     return record ? Object.assign(new Rating(), record) : null;
   }

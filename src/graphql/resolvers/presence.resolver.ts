@@ -100,7 +100,7 @@ export class PresenceResolver {
 
   @Subscription(() => PlayerEvent, {
     description:
-      "What concerns the viewer in any game, across processes, each once: YOUR_TURN when a turn of the viewer's begins, GAME_STARTED and GAME_FINISHED of the games they are seated in, REMATCH_CREATED, SEAT_AWAY, KICKED and NUDGED. Authenticated players only; while it lasts the viewer's seats count as connected.",
+      "What concerns the viewer in any game, across processes, each once: YOUR_TURN when a turn of the viewer's begins, GAME_STARTED and GAME_FINISHED of the games they are seated in, REMATCH_CREATED, SEAT_AWAY, KICKED and NUDGED, and the CHALLENGE_* events of the viewer's challenges. Authenticated players only; while it lasts the viewer's seats count as connected.",
     subscribe: ({ context }) => {
       const ctx = context as GraphQLContext;
       const { presence, playerEvents } = ctx.services;
@@ -116,6 +116,7 @@ export class PresenceResolver {
       type: PlayerEventType[item.type],
       game: toGame(item.gameId, viewFor(item.state, viewerOf(ctx))),
       at: item.at,
+      challengeId: item.challengeId ?? null,
     });
   }
 }

@@ -1,28 +1,30 @@
 // The root queries: nodes, the viewer, games, players and rule presets.
+import { webhookNode } from './webhook.resolver';
 import { databaseCost, listCost } from '../operation-costs';
 import type { GraphQLResolveInfo } from 'graphql';
-import { Arg, Ctx, ID, Info, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Info, Int, Query, Resolver } from 'type-graphql';
 import { keptOutOf, PRESET_NAMES, PRESETS, viewFor, type GameState } from '../../engine';
 import type { GraphQLContext } from '../context';
-import { decodeGameCursor, decodeLeaderboardCursor, encodeLeaderboardCursor } from '../cursors';
-import { fromGlobalId } from '../ids';
+import { decodeGameCursor } from '../cursors';
+import { fromGlobalId, playerGlobalId } from '../ids';
 import { toGameConnection } from '../mappers/connection.mapper';
 import { toGame } from '../mappers/game.mapper';
 import { toChatMessage } from '../mappers/chat-message.mapper';
+import { toChallenge } from '../mappers/challenge.mapper';
 import { toPlayer } from '../mappers/player.mapper';
 import { toRuleSet } from '../mappers/rule-set.mapper';
 import { GameConnection } from '../types/connections.type';
 import { GameStatus, RulePreset } from '../types/enums';
-import { LeaderboardConnection, LeaderboardEdge, LeaderboardEntry } from '../types/leaderboard.type';
-import { Rating } from '../types/rating.type';
-import { pageInfo } from '../mappers/connection.mapper';
+import { LeaderboardConnection } from '../types/leaderboard.type';
+import { LeaderboardArgs } from '../inputs/leaderboard.args';
+import { leaderboardPage } from './leaderboard-page';
 import { Game } from '../types/game.type';
 import { Node } from '../types/node.interface';
 import { Player } from '../types/player.type';
 import { RuleSet } from '../types/rule-set.type';
-import { badInput } from '../errors';
-import { pageSize, playerKey } from '../validation';
-import { chargeChatRead } from '../rounds-page-cost';
+import { badInput, notFound } from '../errors';
+import { MAX_PLAYER_IDS, pageSize, playerKey, playerKeys } from '../validation';
+import { chargeChatRead, chargeSharedHistory } from '../rounds-page-cost';
 import { spectatorsNotAllowed } from './spectators';
 
 /** The viewer's view of a game, or null when it does not exist. */
@@ -61,6 +63,13 @@ export class QueryResolver {
         // Read like its game (null, or SPECTATORS_NOT_ALLOWED); null once the player holds no seat there.
         const game = await loadGame(ctx, decoded.gameId);
         return game?.seats.find((s) => s.playerId === decoded.playerId) ?? null;
+      }
+      case 'Webhook':
+      case 'WebhookDelivery':
+        return webhookNode(ctx, decoded);
+      case 'Challenge': {
+        const challenge = await ctx.services.challenges.read(decoded.challengeId, ctx.viewer?.id ?? null);
+        return challenge ? toChallenge(challenge) : null;
       }
       case 'ChatMessage': {
         const message = await ctx.services.chat.one(decoded.gameId, decoded.seq, ctx.viewer?.id ?? null);
@@ -112,13 +121,24 @@ export class QueryResolver {
       description: 'Only games that ended (finished or cancelled) strictly before this time.',
     })
     finishedBefore?: Date | null,
+    @Arg('playerIds', () => [ID], {
+      nullable: true,
+      description: `Only games every one of these players (at most ${MAX_PLAYER_IDS}) has a seat in; with playerId, that player too.`,
+    })
+    playerIds?: string[] | null,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<GameConnection> {
     const cursor = decodeGameCursor(after);
+    const seated = playerKeys(playerIds ?? []);
+    const players = await ctx.playerLoader.loadMany(seated);
+    const unknown = seated.findIndex((_, i) => !players[i] || players[i] instanceof Error);
+    if (unknown >= 0) throw notFound(`player ${playerGlobalId(seated[unknown]!)}`);
     const page = await ctx.services.gameReads.list(
       {
         status: status ?? null,
         preset: preset ?? null,
         playerId: playerId ? playerKey(playerId, 'playerId') : null,
+        playerIds: seated,
         finishedAfter: finishedAfter ?? null,
         finishedBefore: finishedBefore ?? null,
         listedTo: { viewerId: ctx.viewer?.id ?? null },
@@ -126,56 +146,17 @@ export class QueryResolver {
       pageSize(first),
       cursor,
     );
+    if (info && page.seatsRead) chargeSharedHistory(info, page.seatsRead);
     return toGameConnection(ctx, page, cursor !== null);
   }
 
   @Query(() => LeaderboardConnection, {
     complexity: databaseCost(listCost(20)),
     description:
-      "A preset's leaderboard: rated players (never bots) by rating ordinal (mu - 3 sigma), highest first, equal ordinals by Player.id as strings; ranks 1, 2, ... over the players listed, across pages.",
+      "A preset's leaderboard of people: rated players (never bots nor agents) by rating ordinal (mu - 3 sigma), highest first, equal ordinals by Player.id as strings; ranks 1, 2, ... over the players listed, across pages.",
   })
-  async leaderboard(
-    @Ctx() ctx: GraphQLContext,
-    @Arg('preset', () => RulePreset, { description: 'The preset.' }) preset: RulePreset,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size, 0 to 100 (default 20).' })
-    first?: number | null,
-    @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' })
-    after?: string | null,
-    @Arg('includeProvisional', () => Boolean, {
-      defaultValue: false,
-      description:
-        'List provisional ratings (fewer than 10 counted games) too; ranks count the players listed.',
-    })
-    includeProvisional: boolean = false,
-  ): Promise<LeaderboardConnection> {
-    const cursor = decodeLeaderboardCursor(after);
-    const size = pageSize(first);
-    const page = await ctx.services.ratings.leaderboard(
-      preset,
-      size,
-      cursor && { ordinal: cursor.ordinal, playerId: cursor.playerId },
-      includeProvisional,
-    );
-    const players = await Promise.all(page.rows.map((r) => ctx.playerLoader.load(r.playerId)));
-    const edges = page.rows.map((row, i) => {
-      const rank = (cursor?.rank ?? 0) + i + 1;
-      return Object.assign(new LeaderboardEdge(), {
-        cursor: encodeLeaderboardCursor({ ordinal: row.rating.ordinal, playerId: row.playerId, rank }),
-        node: Object.assign(new LeaderboardEntry(), {
-          rank,
-          player: toPlayer(players[i]!),
-          rating: Object.assign(new Rating(), row.rating),
-        }),
-      });
-    });
-    return Object.assign(new LeaderboardConnection(), {
-      edges,
-      pageInfo: pageInfo(
-        page.hasNextPage,
-        cursor !== null,
-        edges.map((e) => e.cursor),
-      ),
-    });
+  leaderboard(@Ctx() ctx: GraphQLContext, @Args() args: LeaderboardArgs): Promise<LeaderboardConnection> {
+    return leaderboardPage(ctx, args, 'PEOPLE');
   }
 
   @Query(() => Player, { nullable: true, description: 'A player by ID; null when it does not exist.' })

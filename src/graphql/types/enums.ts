@@ -257,6 +257,13 @@ export enum ErrorCode {
   NOT_AWAY = 'NOT_AWAY',
   NUDGE_NOT_ALLOWED = 'NUDGE_NOT_ALLOWED',
   NUDGE_TOO_EARLY = 'NUDGE_TOO_EARLY',
+  WEBHOOK_URL_NOT_ALLOWED = 'WEBHOOK_URL_NOT_ALLOWED',
+  WEBHOOK_LIMIT_REACHED = 'WEBHOOK_LIMIT_REACHED',
+  CHALLENGES_REFUSED = 'CHALLENGES_REFUSED',
+  CHALLENGE_NOT_OPEN = 'CHALLENGE_NOT_OPEN',
+  AGENTS_NOT_ALLOWED = 'AGENTS_NOT_ALLOWED',
+  AGENT_LIMIT_REACHED = 'AGENT_LIMIT_REACHED',
+  NOT_AN_AGENT = 'NOT_AN_AGENT',
 }
 registerEnumType(ErrorCode, {
   name: 'ErrorCode',
@@ -309,6 +316,29 @@ registerEnumType(ErrorCode, {
       description: 'nudge: the game is timed, or the seat on turn is a bot or away.',
     },
     NUDGE_TOO_EARLY: { description: 'nudge: the turn is less than 2 minutes old.' },
+    WEBHOOK_URL_NOT_ALLOWED: {
+      description:
+        'The webhook URL is not https (unless the server allows http) or names a loopback, private, link-local, unique-local, multicast or unspecified address.',
+    },
+    WEBHOOK_LIMIT_REACHED: { description: 'The player already has 10 webhooks.' },
+    CHALLENGES_REFUSED: {
+      description:
+        'challengePlayers: an invitee takes no challenges from you (their policy, or they blocked you); which one is not said.',
+    },
+    CHALLENGE_NOT_OPEN: {
+      description: 'The challenge (or your invitation) is no longer open: answered, cancelled or expired.',
+    },
+    AGENTS_NOT_ALLOWED: {
+      description:
+        'An agent was refused: a seat at a table with allowAgents false (joinGame, quickPlay, a challenge, a rematch, or hosting one), or createAgent (only a person owns agents).',
+    },
+    AGENT_LIMIT_REACHED: {
+      description: 'createAgent: the person already holds 10 agents that are not retired.',
+    },
+    NOT_AN_AGENT: {
+      description:
+        "arenaJoin, or joinGame at an arena table: only an agent (a program's account) plays in the arena.",
+    },
   },
 });
 

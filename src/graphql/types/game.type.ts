@@ -102,6 +102,12 @@ export class Game extends Node {
   @Field({ description: 'Whether anyone may follow the game once started (false: only seated players may).' })
   allowSpectators!: boolean;
 
+  @Field({
+    description:
+      "Whether agents (programs' accounts) may take a seat, fixed at creation and kept by rematches (false: their joinGame, quickPlay and challenge acceptance are AGENTS_NOT_ALLOWED).",
+  })
+  allowAgents!: boolean;
+
   @Field({ description: 'Whether the table chat is on (false: emotes only).' })
   chatEnabled!: boolean;
 

@@ -10,6 +10,10 @@ export enum PlayerEventType {
   SEAT_AWAY = 'SEAT_AWAY',
   KICKED = 'KICKED',
   NUDGED = 'NUDGED',
+  CHALLENGE_RECEIVED = 'CHALLENGE_RECEIVED',
+  CHALLENGE_ACCEPTED = 'CHALLENGE_ACCEPTED',
+  CHALLENGE_DECLINED = 'CHALLENGE_DECLINED',
+  CHALLENGE_EXPIRED = 'CHALLENGE_EXPIRED',
 }
 
 registerEnumType(PlayerEventType, {
@@ -27,6 +31,15 @@ registerEnumType(PlayerEventType, {
     SEAT_AWAY: { description: "The server took the viewer's seat over (returnToGame takes it back)." },
     KICKED: { description: "The host freed the viewer's seat in the lobby." },
     NUDGED: { description: 'Another player nudged the viewer, who is on turn: the turn now has a deadline.' },
+    CHALLENGE_RECEIVED: { description: 'Another player challenged the viewer (PlayerEvent.challenge).' },
+    CHALLENGE_ACCEPTED: { description: "An invitee accepted the viewer's challenge and was seated." },
+    CHALLENGE_DECLINED: {
+      description: "An invitee declined the viewer's challenge: their held seat is free.",
+    },
+    CHALLENGE_EXPIRED: {
+      description:
+        'A challenge expired unanswered (or its game left the lobby first): sent to its challenger and to each invitee who had not answered.',
+    },
   },
 });
 
@@ -37,10 +50,13 @@ export class PlayerEvent {
 
   @Field(() => Game, {
     description:
-      'The game it happened in, right after it (for REMATCH_CREATED the finished game: its `rematch` is the new one).',
+      "The game it happened in, right after it (for REMATCH_CREATED the finished game: its `rematch` is the new one; for the CHALLENGE_* types the challenge's game).",
   })
   game!: Game;
 
   @Field(() => Date, { description: 'When it happened.' })
   at!: Date;
+
+  /** The challenge of a CHALLENGE_* event (resolved by the challenge resolver); not exposed. */
+  challengeId!: string | null;
 }

@@ -1,7 +1,7 @@
 // GraphQL type of a player's record over all games.
 import { Field, Int, ObjectType } from 'type-graphql';
 
-@ObjectType({ description: "A player's record over all games." })
+@ObjectType({ description: "A player's record over all games, or over those of a preset and period." })
 export class PlayerStats {
   @Field(() => Int, { description: 'Games the player sat in that started (in progress or finished).' })
   gamesPlayed!: number;

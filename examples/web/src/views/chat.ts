@@ -1,23 +1,21 @@
 // The table chat: messages live via gameChat (resumed after the last seq received), a text box, the emote bar
 // and a mute button per author. Texts are untrusted: they are put in the page as text nodes, never as HTML.
-import { RequestError, type LiveChat } from '@perudo/client';
+import type { LiveChat } from '@perudo/client';
 import { client, streamFailed } from '../api';
 import { h, mount, toast } from '../dom';
 import type { ChatMessageFieldsFragment, Emote } from '../gql/graphql';
+import { has, t } from '../i18n';
+import { errorText, refusal } from '../i18n/errors';
 import { MutePlayer, SendChatMessage } from '../operations';
 import { session } from '../session';
 
-const EMOTES: [Emote, string][] = [
-  ['GOOD_GAME', 'Good game'],
-  ['WELL_PLAYED', 'Well played'],
-  ['NICE_BID', 'Nice bid'],
-  ['LIAR', 'Liar!'],
-  ['OOPS', 'Oops'],
-  ['THINKING', 'Thinking…'],
-  ['LAUGH', 'Ha ha'],
-  ['WOW', 'Wow'],
-];
-const EMOTE_LABELS = new Map(EMOTES);
+const EMOTES: Emote[] = ['GOOD_GAME', 'WELL_PLAYED', 'NICE_BID', 'LIAR', 'OOPS', 'THINKING', 'LAUGH', 'WOW'];
+
+/** An emote in the page's language; one newer than the catalogs keeps its API name. */
+function emoteLabel(emote: string): string {
+  const key = `emote.${emote}`;
+  return has(key) ? t(key) : emote;
+}
 
 export interface ChatPanel {
   readonly el: HTMLElement;
@@ -28,10 +26,17 @@ export function chatPanel(gameId: string): ChatPanel {
   const messages: ChatMessageFieldsFragment[] = [];
   const muted = new Set<string>();
   const list = h('ol', { class: 'chat-messages', 'data-testid': 'chat-messages' });
+  // A log: screen readers read each new message, not the whole list again. It scrolls, so it takes the focus.
+  const log = h(
+    'div',
+    { class: 'chat-log', role: 'log', 'aria-live': 'polite', 'aria-label': t('chat.messages'), tabindex: 0 },
+    list,
+  );
   const text = h('input', {
     name: 'chatText',
     maxlength: 1000,
-    placeholder: 'Say something',
+    placeholder: t('chat.placeholder'),
+    'aria-label': t('chat.label'),
     autocomplete: 'off',
     'data-testid': 'chat-text',
   });
@@ -46,35 +51,36 @@ export function chatPanel(gameId: string): ChatPanel {
       // h() adds strings as text nodes: whatever the text holds, it is shown, never run.
       m.text !== null && m.text !== undefined
         ? h('span', { class: 'chat-text', 'data-testid': 'chat-text-shown' }, m.text)
-        : h('span', { class: 'chat-emote' }, EMOTE_LABELS.get(m.emote!) ?? m.emote ?? ''),
+        : h('span', { class: 'chat-emote' }, m.emote ? emoteLabel(m.emote) : ''),
       mine
         ? null
         : h(
             'button',
             {
               class: 'link chat-mute',
-              title: `Mute ${m.author.name}: hide their messages, earlier ones too`,
+              title: t('chat.muteTitle', { name: m.author.name }),
+              'aria-label': t('chat.muteTitle', { name: m.author.name }),
               'data-testid': 'mute',
               onclick: () => void setMuted(m.author.id, true),
             },
-            'mute',
+            t('chat.mute'),
           ),
     );
   };
   const render = (): void => {
     mount(list, messages.filter((m) => !muted.has(m.author.id)).map(row));
-    list.scrollTop = list.scrollHeight;
+    log.scrollTop = log.scrollHeight;
   };
 
   const setMuted = async (playerId: string, value: boolean): Promise<void> => {
     try {
       const { mutePlayer } = await client.request(MutePlayer, { input: { playerId, muted: value } });
-      if (mutePlayer.userErrors[0]) return toast(mutePlayer.userErrors[0].message);
+      if (mutePlayer.userErrors[0]) return toast(refusal(mutePlayer.userErrors[0]));
       if (value) muted.add(playerId);
       else muted.delete(playerId);
       render();
     } catch (error) {
-      toast(error instanceof Error ? error.message : String(error));
+      toast(errorText(error));
     }
   };
 
@@ -84,15 +90,13 @@ export function chatPanel(gameId: string): ChatPanel {
         input: { gameId, ...input },
       });
       if (sendChatMessage.userErrors[0]) {
-        toast(sendChatMessage.userErrors[0].message);
+        toast(refusal(sendChatMessage.userErrors[0]));
         return false;
       }
       if (sendChatMessage.message) receive(sendChatMessage.message);
       return true;
     } catch (error) {
-      const wait =
-        error instanceof RequestError && error.retryAfterSeconds ? ` (${error.retryAfterSeconds} s)` : '';
-      toast(`${error instanceof Error ? error.message : String(error)}${wait}`);
+      toast(errorText(error));
       return false;
     }
   };
@@ -119,24 +123,24 @@ export function chatPanel(gameId: string): ChatPanel {
       },
     },
     text,
-    h('button', { type: 'submit', 'data-testid': 'chat-send' }, 'Send'),
+    h('button', { type: 'submit', 'data-testid': 'chat-send' }, t('chat.send')),
   );
   const emoteBar = h(
     'div',
-    { class: 'chat-emotes', 'data-testid': 'emotes' },
-    EMOTES.map(([emote, label]) =>
+    { class: 'chat-emotes', 'data-testid': 'emotes', role: 'group', 'aria-label': t('chat.emotes') },
+    EMOTES.map((emote) =>
       h(
         'button',
         { type: 'button', class: 'emote', 'data-emote': emote, onclick: () => void send({ emote }) },
-        label,
+        emoteLabel(emote),
       ),
     ),
   );
   const el = h(
     'section',
     { class: 'card chat', 'data-testid': 'chat' },
-    h('h3', {}, 'Table chat'),
-    list,
+    h('h2', {}, t('chat.title')),
+    log,
     emoteBar,
     form,
   );

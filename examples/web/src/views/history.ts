@@ -2,6 +2,8 @@
 import { client } from '../api';
 import { h, mount, toast } from '../dom';
 import type { RoundResultFragment } from '../gql/graphql';
+import { t } from '../i18n';
+import { errorText } from '../i18n/errors';
 import { GameHistory } from '../operations';
 import type { View } from './lobby';
 import { roundResult } from './round-result';
@@ -14,7 +16,7 @@ export function historyView(gameId: string): View {
     let first = await client.request(GameHistory, { id: gameId });
     for (;;) {
       const game = first.game;
-      if (!game) return mount(el, h('div', { class: 'card' }, 'No such game.'));
+      if (!game) return mount(el, h('div', { class: 'card' }, t('history.noSuchGame')));
       rounds.push(...game.rounds.nodes);
       if (!game.rounds.pageInfo.hasNextPage) break;
       after = game.rounds.pageInfo.endCursor ?? null;
@@ -26,22 +28,24 @@ export function historyView(gameId: string): View {
       h(
         'header',
         { class: 'card' },
-        h('h2', {}, game.name ?? 'Unnamed game'),
+        h('h1', {}, game.name ?? t('game.unnamed')),
         h(
           'p',
           {},
-          `${game.status}`,
-          game.winner ? ` · won by ${game.winner.name}` : '',
-          ` · ${rounds.length} rounds · `,
-          game.seats.map((s) => s.player.name).join(', '),
+          t('history.summary', {
+            status: t(`status.${game.status}`),
+            winner: game.winner?.name ?? 'none',
+            rounds: rounds.length,
+            players: game.seats.map((s) => s.player.name).join(', '),
+          }),
         ),
-        h('a', { href: `#/game/${gameId}` }, 'The table'),
+        h('a', { href: `#/game/${gameId}` }, t('history.table')),
         ' · ',
-        h('a', { href: '#/' }, 'Lobby'),
+        h('a', { href: '#/' }, t('history.lobby')),
       ),
       rounds.map((r) => h('section', { class: 'card' }, roundResult(r))),
     );
   };
-  load().catch((error: unknown) => toast(error instanceof Error ? error.message : String(error)));
+  load().catch((error: unknown) => toast(errorText(error)));
   return { el, dispose() {} };
 }

@@ -3,6 +3,8 @@ import { client } from '../api';
 import { h, toast } from '../dom';
 import type { GameState } from '@perudo/client';
 import type { View } from './lobby';
+import { t } from '../i18n';
+import { errorText, refusal } from '../i18n/errors';
 import { currentClientSeed } from './verification';
 
 /** The link keeps the page's query (the API address) and carries the game id and the code in the hash. */
@@ -21,7 +23,7 @@ export function inviteCard(game: GameState): HTMLElement | null {
   return h(
     'div',
     { class: 'card invite' },
-    h('label', {}, 'Invite link ', link),
+    h('label', {}, t('invite.link'), ' ', link),
     h(
       'button',
       {
@@ -30,12 +32,12 @@ export function inviteCard(game: GameState): HTMLElement | null {
         onclick: () => {
           link.select();
           void navigator.clipboard?.writeText(link.value).then(
-            () => toast('Link copied', 'info'),
+            () => toast(t('invite.copied'), 'info'),
             () => {},
           );
         },
       },
-      'Copy',
+      t('invite.copy'),
     ),
   );
 }
@@ -52,15 +54,15 @@ export function joinView(gameId: string, code: string): View {
           .joinGame(gameId, { inviteCode: input.value.trim(), clientSeed: currentClientSeed() })
           .then(({ userErrors }) => {
             const error = userErrors[0];
-            if (error) return toast(error.message);
+            if (error) return toast(refusal(error));
             window.location.hash = `#/game/${gameId}`;
           })
-          .catch((error: unknown) => toast(error instanceof Error ? error.message : String(error)));
+          .catch((error: unknown) => toast(errorText(error)));
       },
     },
-    h('h2', {}, 'Join a private table'),
-    h('label', {}, 'Invite code ', input),
-    h('button', { type: 'submit', 'data-testid': 'join-private' }, 'Join'),
+    h('h1', {}, t('invite.title')),
+    h('label', {}, t('invite.code'), ' ', input),
+    h('button', { type: 'submit', 'data-testid': 'join-private' }, t('invite.join')),
   );
   return { el, dispose: () => {} };
 }

@@ -4,9 +4,12 @@ import { client, streamFailed } from '../api';
 import { h, mount, toast } from '../dom';
 import type { LobbyGameFragment, LobbyPageQuery, RulePreset } from '../gql/graphql';
 import { LobbyEvents, LobbyPage } from '../operations';
-import { humanize, title } from '../format';
+import { formatAgo, formatDate, t } from '../i18n';
+import { errorText, refusal } from '../i18n/errors';
+import { takePrefetchedLobby } from '../prefetch';
 import { session } from '../session';
-import { quickPlayForm } from './quick-play';
+import { challengesPanel } from './challenges';
+import { presetName, quickPlayForm } from './quick-play';
 import { clientSeedField, currentClientSeed } from './verification';
 
 export interface View {
@@ -19,6 +22,8 @@ export function lobbyView(): View {
   const open = new Map<string, LobbyGameFragment>();
   let page: LobbyPageQuery | null = null;
   let live: Stream | null = null;
+  // Its own element, kept across the lobby's renders (it re-renders itself on each challenge event).
+  const challenges = session.current() ? challengesPanel() : null;
 
   const render = (): void => {
     if (!page) return;
@@ -26,12 +31,13 @@ export function lobbyView(): View {
     const games = [...open.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     mount(
       el,
+      challenges?.el,
       h(
         'section',
         { class: 'card' },
-        h('h2', {}, 'Open games'),
+        h('h2', {}, t('lobby.openGames')),
         games.length === 0
-          ? h('p', { class: 'muted' }, 'No game is waiting for players: create one.')
+          ? h('p', { class: 'muted' }, t('lobby.noOpenGames'))
           : h(
               'ul',
               { class: 'games', 'data-testid': 'open-games' },
@@ -39,15 +45,37 @@ export function lobbyView(): View {
                 h(
                   'li',
                   { 'data-game': g.id },
-                  h('span', { class: 'game-name' }, g.name ?? 'Unnamed game'),
+                  h('span', { class: 'game-name' }, g.name ?? t('game.unnamed')),
                   h(
                     'span',
                     { class: 'muted' },
-                    ` ${g.rules.preset} · ${g.seats.length}/${g.maxPlayers} seated · host ${g.host.name}`,
+                    ' ',
+                    t('lobby.gameInfo', {
+                      preset: presetName(g.rules.preset),
+                      seated: g.seats.length,
+                      max: g.maxPlayers,
+                      host: g.host.name,
+                      ago: formatAgo(g.createdAt),
+                    }),
                   ),
                   g.viewerSeat
-                    ? h('a', { href: `#/game/${g.id}`, class: 'button' }, 'Open')
-                    : h('button', { onclick: () => void join(g.id) }, 'Join'),
+                    ? h(
+                        'a',
+                        {
+                          href: `#/game/${g.id}`,
+                          class: 'button',
+                          'aria-label': t('lobby.openGame', { name: g.name ?? t('game.unnamed') }),
+                        },
+                        t('lobby.open'),
+                      )
+                    : h(
+                        'button',
+                        {
+                          onclick: () => void join(g.id),
+                          'aria-label': t('lobby.joinGame', { name: g.name ?? t('game.unnamed') }),
+                        },
+                        t('lobby.join'),
+                      ),
                 ),
               ),
             ),
@@ -58,9 +86,9 @@ export function lobbyView(): View {
         ? h(
             'section',
             { class: 'card' },
-            h('h2', {}, 'Your games'),
+            h('h2', {}, t('lobby.yourGames')),
             page.viewer.games.nodes.length === 0
-              ? h('p', { class: 'muted' }, 'None yet.')
+              ? h('p', { class: 'muted' }, t('lobby.none'))
               : h(
                   'ul',
                   { class: 'games' },
@@ -71,12 +99,17 @@ export function lobbyView(): View {
                       h(
                         'a',
                         { href: g.status === 'FINISHED' ? `#/history/${g.id}` : `#/game/${g.id}` },
-                        g.name ?? 'Unnamed game',
+                        g.name ?? t('game.unnamed'),
                       ),
                       h(
                         'span',
                         { class: 'muted' },
-                        ` ${g.status}${g.winner ? ` · won by ${g.winner.name}` : ''}`,
+                        ' ',
+                        t(`status.${g.status}`),
+                        g.winner ? [' · ', t('lobby.wonBy', { name: g.winner.name })] : null,
+                        g.finishedAt
+                          ? [' · ', h('time', { datetime: g.finishedAt }, formatDate(g.finishedAt))]
+                          : null,
                       ),
                     ),
                   ),
@@ -87,7 +120,7 @@ export function lobbyView(): View {
   };
 
   const load = async (): Promise<void> => {
-    page = await client.request(LobbyPage);
+    page = (await takePrefetchedLobby()) ?? (await client.request(LobbyPage));
     open.clear();
     for (const g of page.games.nodes) open.set(g.id, g);
     render();
@@ -102,20 +135,23 @@ export function lobbyView(): View {
     },
     failed: (error) => streamFailed(error, toast),
   });
-  load().catch((error: unknown) => toast(String(error instanceof Error ? error.message : error)));
+  load().catch((error: unknown) => toast(errorText(error)));
   return {
     el,
-    dispose: () => live?.close(),
+    dispose: () => {
+      live?.close();
+      challenges?.dispose();
+    },
   };
 }
 
 async function join(gameId: string): Promise<void> {
   try {
     const error = (await client.joinGame(gameId, { clientSeed: currentClientSeed() })).userErrors[0];
-    if (error) return toast(error.message);
+    if (error) return toast(refusal(error));
     window.location.hash = `#/game/${gameId}`;
   } catch (error) {
-    toast(error instanceof Error ? error.message : String(error));
+    toast(errorText(error));
   }
 }
 
@@ -123,29 +159,29 @@ function createForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
   const preset = h(
     'select',
     { name: 'preset' },
-    presets.map((p) => h('option', { value: p.preset }, title(p.preset))),
+    presets.map((p) => h('option', { value: p.preset }, presetName(p.preset))),
   );
-  const name = h('input', { name: 'gameName', placeholder: 'Optional', maxlength: 80 });
+  const name = h('input', { name: 'gameName', placeholder: t('create.optional'), maxlength: 80 });
   const maxPlayers = h('input', {
     name: 'maxPlayers',
     type: 'number',
     min: 2,
     max: 10,
-    placeholder: 'Default',
+    placeholder: t('create.default'),
   });
   const startingDice = h('input', {
     name: 'startingDice',
     type: 'number',
     min: 1,
     max: 10,
-    placeholder: 'Default',
+    placeholder: t('create.default'),
   });
   const turnSeconds = h('input', {
     name: 'turnSeconds',
     type: 'number',
     min: 5,
     max: 86400,
-    placeholder: 'Untimed',
+    placeholder: t('create.untimed'),
   });
   const box = (name: string, checked: boolean): HTMLInputElement =>
     h('input', { type: 'checkbox', name, checked });
@@ -157,7 +193,14 @@ function createForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
   const showRules = (): void => {
     const p = presets.find((x) => x.preset === preset.value);
     describe.textContent = p
-      ? `${p.startingDice} dice each, ${p.minPlayers}–${p.maxPlayers} players, aces ${p.wildAces ? 'wild' : 'plain'}, exact calls ${humanize(p.exact)}, palifico ${humanize(p.palifico)}`
+      ? t('create.presetRules', {
+          dice: p.startingDice,
+          min: p.minPlayers,
+          max: p.maxPlayers,
+          wild: p.wildAces ? 'yes' : 'no',
+          exact: t(`exact.${p.exact}`),
+          palifico: t(`palifico.${p.palifico}`),
+        })
       : '';
   };
   preset.addEventListener('change', showRules);
@@ -185,36 +228,36 @@ function createForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
         });
       },
     },
-    h('h2', {}, 'New game'),
-    h('label', {}, 'Rules ', preset),
+    h('h2', {}, t('create.title')),
+    h('label', {}, t('create.rules'), ' ', preset),
     describe,
-    h('label', {}, 'Game name ', name),
+    h('label', {}, t('create.gameName'), ' ', name),
     h(
       'div',
       { class: 'row' },
-      h('label', {}, 'Seats ', maxPlayers),
-      h('label', {}, 'Dice each ', startingDice),
-      h('label', {}, 'Seconds a turn ', turnSeconds),
+      h('label', {}, t('create.seats'), ' ', maxPlayers),
+      h('label', {}, t('create.diceEach'), ' ', startingDice),
+      h('label', {}, t('create.turnSeconds'), ' ', turnSeconds),
     ),
     h(
       'div',
       { class: 'row options' },
-      h('label', {}, isPrivate, ' Private (invite link only)'),
-      h('label', {}, rated, ' Rated'),
-      h('label', {}, spectators, ' Spectators may watch'),
-      h('label', {}, chat, ' Chat'),
+      h('label', {}, isPrivate, ' ', t('create.private')),
+      h('label', {}, rated, ' ', t('create.rated')),
+      h('label', {}, spectators, ' ', t('create.spectators')),
+      h('label', {}, chat, ' ', t('create.chat')),
     ),
     clientSeedField(),
-    h('button', { type: 'submit' }, 'Create game'),
+    h('button', { type: 'submit' }, t('create.submit')),
   );
 }
 
 async function create(input: CreateGameInput): Promise<void> {
   try {
     const { game, userErrors } = await client.createGame(input);
-    if (userErrors[0] || !game) return toast(userErrors[0]?.message ?? 'the game was not created');
+    if (userErrors[0] || !game) return toast(userErrors[0] ? refusal(userErrors[0]) : t('create.failed'));
     window.location.hash = `#/game/${game.id}`;
   } catch (error) {
-    toast(error instanceof Error ? error.message : String(error));
+    toast(errorText(error));
   }
 }

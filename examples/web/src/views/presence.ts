@@ -5,6 +5,8 @@ import { ReturnToGameDocument } from '@perudo/client';
 import { client, streamFailed } from '../api';
 import { h, toast } from '../dom';
 import { TypedDocumentString } from '../gql/graphql';
+import { t } from '../i18n';
+import { errorText, refusal } from '../i18n/errors';
 
 interface SeatState {
   connected: boolean;
@@ -50,7 +52,10 @@ export function tablePresence(gameId: string, root: () => Element, me: () => num
       const bot = node.querySelector('.badge.bot') !== null;
       node.dataset.connected = String(bot || s.connected);
       node.dataset.away = String(s.away);
-      node.title = `${bot || s.connected ? 'connected' : 'not connected'}${s.away ? ', away: played by a bot' : ''}`;
+      node.title = t('presence.seat', {
+        connected: bot || s.connected ? 'yes' : 'no',
+        away: s.away ? 'yes' : 'no',
+      });
     }
     const slot = el.querySelector<HTMLElement>('[data-presence-return]');
     if (!slot) return;
@@ -79,14 +84,14 @@ export function tablePresence(gameId: string, root: () => Element, me: () => num
         onclick: () => {
           client.request(ReturnToGameDocument, { input: { gameId } }).then(
             (r) => {
-              if (r.returnToGame.userErrors[0]) toast(r.returnToGame.userErrors[0].message);
+              if (r.returnToGame.userErrors[0]) toast(refusal(r.returnToGame.userErrors[0]));
               refresh();
             },
-            (error: unknown) => toast(error instanceof Error ? error.message : String(error)),
+            (error: unknown) => toast(errorText(error)),
           );
         },
       },
-      'Back to the game',
+      t('presence.back'),
     );
   const live = client.presence(gameId);
   live.on('change', (p) => {
@@ -124,7 +129,10 @@ export function yourTurnNotice(): () => void {
   const live = client.subscribe(PlayerEvents, () => ({}), {
     next: (data) => {
       if (data.playerEvents.type === 'YOUR_TURN' && document.hidden) {
-        document.title = `Your turn${data.playerEvents.game.name ? ` in ${data.playerEvents.game.name}` : ''} · ${plain}`;
+        const name = data.playerEvents.game.name;
+        document.title = name
+          ? t('app.yourTurnIn', { game: name, title: plain })
+          : t('app.yourTurn', { title: plain });
       }
     },
     failed: (error) => streamFailed(error, toast),

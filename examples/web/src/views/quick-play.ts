@@ -2,14 +2,21 @@
 import { client } from '../api';
 import { h, toast } from '../dom';
 import type { LobbyPageQuery, RulePreset } from '../gql/graphql';
-import { title } from '../format';
+import { has, t } from '../i18n';
+import { errorText, refusal } from '../i18n/errors';
 import { currentClientSeed } from './verification';
+
+/** A preset's name in the page's language (a preset newer than the catalogs keeps its API name). */
+export function presetName(preset: string): string {
+  const key = `preset.${preset}`;
+  return has(key) ? t(key) : preset;
+}
 
 export function quickPlayForm(presets: LobbyPageQuery['rulePresets']): HTMLElement {
   const preset = h(
     'select',
     { name: 'quickPreset' },
-    presets.map((p) => h('option', { value: p.preset }, title(p.preset))),
+    presets.map((p) => h('option', { value: p.preset }, presetName(p.preset))),
   );
   const players = h('input', { name: 'players', type: 'number', min: 2, max: 10, value: 4 });
   const botFill = h('input', { name: 'botFillSeconds', type: 'number', min: 0, max: 300, value: 20 });
@@ -21,10 +28,10 @@ export function quickPlayForm(presets: LobbyPageQuery['rulePresets']): HTMLEleme
         botFillSeconds: Number(botFill.value),
         clientSeed: currentClientSeed(),
       });
-      if (userErrors[0] || !game) return toast(userErrors[0]?.message ?? 'no table was found');
+      if (userErrors[0] || !game) return toast(userErrors[0] ? refusal(userErrors[0]) : t('quick.none'));
       window.location.hash = `#/game/${game.id}`;
     } catch (error) {
-      toast(error instanceof Error ? error.message : String(error));
+      toast(errorText(error));
     }
   };
   return h(
@@ -36,19 +43,15 @@ export function quickPlayForm(presets: LobbyPageQuery['rulePresets']): HTMLEleme
         void play();
       },
     },
-    h('h2', {}, 'Play now'),
-    h(
-      'p',
-      { class: 'muted' },
-      'A seat at the next table that fills up; bots take the seats nobody takes in time.',
-    ),
+    h('h2', {}, t('quick.title')),
+    h('p', { class: 'muted' }, t('quick.intro')),
     h(
       'div',
       { class: 'row' },
-      h('label', {}, 'Rules ', preset),
-      h('label', {}, 'Players ', players),
-      h('label', {}, 'Bots after (s) ', botFill),
+      h('label', {}, t('create.rules'), ' ', preset),
+      h('label', {}, t('quick.players'), ' ', players),
+      h('label', {}, t('quick.botsAfter'), ' ', botFill),
     ),
-    h('button', { type: 'submit', 'data-testid': 'play-now' }, 'Play now'),
+    h('button', { type: 'submit', 'data-testid': 'play-now' }, t('quick.submit')),
   );
 }

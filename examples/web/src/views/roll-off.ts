@@ -1,5 +1,6 @@
 // The roll-off that chose who starts, shown during the first round: every throw, attempt by attempt.
 import { h } from '../dom';
+import { t } from '../i18n';
 import type { GameState } from '@perudo/client';
 
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
@@ -10,12 +11,12 @@ export function rollOffCard(game: GameState): HTMLElement | null {
   return h(
     'section',
     { class: 'card roll-off', 'data-testid': 'roll-off' },
-    h('h3', {}, 'Roll-off for the first turn'),
+    h('h2', {}, t('rollOff.title')),
     attempts.map((attempt) =>
       h(
         'p',
         {},
-        attempts.length > 1 ? `Throw ${attempt}: ` : '',
+        attempts.length > 1 ? [t('rollOff.throw', { attempt }), ' '] : '',
         game.rollOff
           .filter((t) => t.attempt === attempt)
           .map((t) => `${t.seat.player.name} ${FACES[t.value]} ${t.value}`)

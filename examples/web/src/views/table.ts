@@ -4,24 +4,33 @@ import { GameDocument, type BotLevel, type GameResult, type GameState, type Live
 import { client, streamFailed } from '../api';
 import { h, mount, toast } from '../dom';
 import type { RoundResultFragment } from '../gql/graphql';
-import { count, formatOdds, title } from '../format';
+import { formatOdds } from '../format';
+import { currentLocale, formatList, t } from '../i18n';
+import { errorText, refusal } from '../i18n/errors';
 import { session } from '../session';
 import type { View } from './lobby';
 import { lastEndedRound } from './last-round';
 import { inviteCard } from './invite';
-import { rematchButton } from './rematch';
+import { challengeAgainCard, rematchButton } from './rematch';
 import { rollOffCard } from './roll-off';
-import { roundResult } from './round-result';
+import { announceRound, roundResult } from './round-result';
+import { focusKey, gameAnnouncer, restoreFocus } from './table-a11y';
 import { currentClientSeed } from './verification';
 import { chatPanel } from './chat';
 import { returnSlot, tablePresence } from './presence';
+import { presetName } from './quick-play';
 
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 // The bot level last added, kept across renders so that adding several bots of one level is one click each.
 let lastBotLevel: BotLevel = 'NORMAL';
 
+function botLevelName(level: BotLevel | null | undefined): string {
+  return level ? t(`botLevel.${level}`) : '';
+}
+
 export function tableView(gameId: string): View {
   const el = h('div', { class: 'table' });
+  const announceChanges = gameAnnouncer();
   const chat = chatPanel(gameId);
   let game: GameState | null = null;
   let lastRound: RoundResultFragment | null = null;
@@ -46,7 +55,7 @@ export function tableView(gameId: string): View {
   const deadlineText = (): string => {
     if (!game?.turnDeadline || game.status !== 'IN_PROGRESS') return '';
     const left = Math.max(0, Math.round((Date.parse(game.turnDeadline) - Date.now()) / 1000));
-    return `${left} s left`;
+    return t('table.secondsLeft', { seconds: left });
   };
   const updateDeadline = (): void => {
     const node = el.querySelector('[data-testid="deadline"]');
@@ -57,6 +66,7 @@ export function tableView(gameId: string): View {
   const accept = (next: GameState | null | undefined): void => {
     if (!next || (game && next.version < game.version)) return;
     if (game && (next.seats.length !== game.seats.length || next.status !== game.status)) presence.refresh();
+    announceChanges(next);
     game = next;
     render();
   };
@@ -70,10 +80,10 @@ export function tableView(gameId: string): View {
       // The live game's own first read gives the version the move expects.
       await live.ready;
       const payload = await run(live);
-      if (payload.userErrors[0]) toast(payload.userErrors[0].message);
+      if (payload.userErrors[0]) toast(refusal(payload.userErrors[0]));
       accept(payload.game);
     } catch (error) {
-      toast(error instanceof Error ? error.message : String(error));
+      toast(errorText(error));
     } finally {
       busy = false;
     }
@@ -84,33 +94,35 @@ export function tableView(gameId: string): View {
     const g = game;
     const me = g.viewerSeat?.position ?? null;
     const round = g.currentRound;
+    const focus = focusKey(el);
     mount(
       el,
       h(
         'header',
         // The version stays out of sight: the page needs it, a player does not.
         { class: 'card table-head', 'data-version': g.version },
-        h('h2', {}, g.name ?? 'Unnamed game'),
-        h('span', { class: `status ${g.status}`, 'data-testid': 'status' }, g.status.replace('_', ' ')),
-        h('span', { class: 'muted' }, ` ${title(g.rules.preset)}`),
-        connected ? null : h('span', { class: 'offline' }, ' reconnecting…'),
-        h('a', { href: '#/', class: 'back' }, '← Lobby'),
+        h('h1', { tabindex: -1 }, g.name ?? t('game.unnamed')),
+        h('span', { class: `status ${g.status}`, 'data-testid': 'status' }, t(`status.${g.status}`)),
+        h('span', { class: 'muted' }, ' ', presetName(g.rules.preset)),
+        connected ? null : h('span', { class: 'offline' }, ' ', t('table.reconnecting')),
+        h('a', { href: '#/', class: 'back' }, t('table.lobby')),
       ),
       g.winner
         ? h(
             'div',
             { class: 'card winner', 'data-testid': 'winner' },
-            `${g.winner.name} wins!`,
+            t('table.wins', { name: g.winner.name }),
             ' ',
-            h('a', { href: `#/history/${g.id}` }, 'See the whole game'),
+            h('a', { href: `#/history/${g.id}` }, t('table.wholeGame')),
           )
         : null,
       rematchButton(g),
+      challengeAgainCard(g),
       inviteCard(g),
       rollOffCard(g),
       h(
         'section',
-        { class: 'card seats', 'data-testid': 'seats' },
+        { class: 'card seats', 'data-testid': 'seats', 'aria-label': t('table.seats') },
         g.seats.map((s) => {
           const mine = s.position === me;
           const turn = g.turn?.position === s.position;
@@ -126,18 +138,27 @@ export function tableView(gameId: string): View {
               { class: 'seat-name' },
               // Debian's Chromium has no emoji font: a plain badge reads everywhere.
               s.player.isBot
-                ? h('span', { class: 'badge bot', title: `${s.player.botLevel} bot` }, 'BOT')
+                ? h(
+                    'span',
+                    {
+                      class: 'badge bot',
+                      title: t('table.botTitle', { level: botLevelName(s.player.botLevel) }),
+                    },
+                    t('table.bot'),
+                  )
                 : null,
               s.player.isBot ? ' ' : '',
-              s.player.name,
-              mine ? ' (you)' : '',
-              g.host.id === s.player.id ? ' ★' : '',
+              mine ? t('table.seatYou', { name: s.player.name }) : s.player.name,
+              g.host.id === s.player.id
+                ? [' ', h('span', { title: t('table.host'), 'aria-label': t('table.host') }, '★')]
+                : '',
               s.player.isBot && g.status === 'LOBBY' && session.current()?.playerId === g.host.id
                 ? h(
                     'button',
                     {
                       class: 'link',
-                      title: 'Remove this bot',
+                      title: t('table.removeBot', { name: s.player.name }),
+                      'aria-label': t('table.removeBot', { name: s.player.name }),
                       'data-testid': 'remove-bot',
                       onclick: () => void act((live) => live.removeBot(s.position)),
                     },
@@ -155,18 +176,20 @@ export function tableView(gameId: string): View {
                     {
                       class: 'link',
                       'data-testid': 'kick',
+                      'aria-label': t('table.kickName', { name: s.player.name }),
                       onclick: () => void act((live) => live.kick(s.position)),
                     },
-                    'Kick',
+                    t('table.kick'),
                   ),
                   h(
                     'button',
                     {
                       class: 'link',
                       'data-testid': 'make-host',
+                      'aria-label': t('table.makeHostName', { name: s.player.name }),
                       onclick: () => void act((live) => live.transferHost(s.position)),
                     },
-                    'Make host',
+                    t('table.makeHost'),
                   ),
                 )
               : null,
@@ -175,23 +198,26 @@ export function tableView(gameId: string): View {
               { class: 'seat-count' },
               s.eliminated
                 ? s.left
-                  ? 'left'
-                  : 'out'
+                  ? t('table.seatLeft')
+                  : t('table.seatOut')
                 : g.status === 'LOBBY'
-                  ? 'waiting'
-                  : count(s.diceCount, 'die', 'dice'),
+                  ? t('table.seatWaiting')
+                  : t('table.dice', { count: s.diceCount }),
             ),
             // The server sends dice only for the viewer's own seat: every other seat has none to show.
             s.dice
               ? h(
                   'div',
-                  { class: 'dice', 'data-testid': 'my-dice' },
-                  s.dice.map((d) =>
-                    h('span', { class: 'die', title: String(d) }, FACES[d] ?? '?', h('small', {}, String(d))),
-                  ),
+                  {
+                    class: 'dice',
+                    'data-testid': 'my-dice',
+                    role: 'img',
+                    'aria-label': t('table.yourDice', { dice: formatList(s.dice.map(String)) }),
+                  },
+                  s.dice.map((d) => h('span', { class: 'die' }, FACES[d] ?? '?', h('small', {}, String(d)))),
                 )
               : null,
-            turn ? h('div', { class: 'turn-mark' }, 'to play') : null,
+            turn ? h('div', { class: 'turn-mark' }, t('table.toPlay')) : null,
           );
         }),
       ),
@@ -202,23 +228,33 @@ export function tableView(gameId: string): View {
             h(
               'h3',
               {},
-              `Round ${round.number}`,
+              t('table.round', { number: round.number }),
               round.palifico
-                ? ` · palifico (${g.seats[round.palificoSeat?.position ?? 0]?.player.name})`
+                ? [
+                    ' · ',
+                    t('table.palificoOf', {
+                      name: g.seats[round.palificoSeat?.position ?? 0]?.player.name ?? '',
+                    }),
+                  ]
                 : '',
             ),
             h('div', { class: 'deadline', 'data-testid': 'deadline' }, deadlineText()),
             round.bids.length === 0
-              ? h('p', { class: 'muted' }, 'No bid yet.')
+              ? h('p', { class: 'muted' }, t('table.noBid'))
               : h(
                   'ol',
-                  { class: 'bids', 'data-testid': 'bids' },
+                  { class: 'bids', 'data-testid': 'bids', 'aria-label': t('table.bids') },
                   round.bids.map((b) =>
                     h(
                       'li',
                       {},
-                      `${b.seat.player.name}: ${b.quantity} × ${FACES[b.face]} (${b.face}s)`,
-                      b.timedOut ? ' (timed out)' : '',
+                      t('table.bidLine', {
+                        name: b.seat.player.name,
+                        quantity: b.quantity,
+                        symbol: FACES[b.face],
+                        faceName: t('face.name', { face: b.face }),
+                      }),
+                      b.timedOut ? [' ', t('table.timedOut')] : '',
                     ),
                   ),
                 ),
@@ -231,6 +267,7 @@ export function tableView(gameId: string): View {
         : null,
     );
     presence.decorate(el, me);
+    restoreFocus(el, focus);
   };
 
   const actions = (g: GameState, me: number | null): HTMLElement | null => {
@@ -246,7 +283,7 @@ export function tableView(gameId: string): View {
               {
                 onclick: () => void act(() => client.joinGame(gameId, { clientSeed: currentClientSeed() })),
               },
-              'Join',
+              t('table.join'),
             )
           : h(
               'button',
@@ -254,7 +291,7 @@ export function tableView(gameId: string): View {
                 class: 'secondary',
                 onclick: () => void act((live) => live.leave()),
               },
-              'Leave',
+              t('table.leave'),
             ),
         isHost && g.seats.length < g.maxPlayers
           ? h(
@@ -262,9 +299,9 @@ export function tableView(gameId: string): View {
               { class: 'add-bot' },
               h(
                 'select',
-                { 'data-testid': 'bot-level', 'aria-label': 'Bot level' },
-                ['EASY', 'NORMAL', 'HARD'].map((level) =>
-                  h('option', { value: level, selected: level === lastBotLevel }, level.toLowerCase()),
+                { 'data-testid': 'bot-level', 'aria-label': t('table.botLevel') },
+                (['EASY', 'NORMAL', 'HARD'] as const).map((level) =>
+                  h('option', { value: level, selected: level === lastBotLevel }, botLevelName(level)),
                 ),
               ),
               h(
@@ -279,33 +316,39 @@ export function tableView(gameId: string): View {
                     void act((live) => live.addBot(level));
                   },
                 },
-                'Add bot',
+                t('table.addBot'),
               ),
             )
           : null,
         isHost
           ? h(
               'button',
-              {
-                onclick: () => void act((live) => live.start()),
-              },
-              'Start game',
+              { 'data-testid': 'start', onclick: () => void act((live) => live.start()) },
+              t('table.start'),
             )
           : null,
-        h(
-          'span',
-          { class: 'muted' },
-          isHost ? ' Start when everyone is seated.' : ' Waiting for the host to start.',
-        ),
+        h('span', { class: 'muted' }, ' ', isHost ? t('table.startHint') : t('table.waitHost')),
       );
     }
     const legal = g.legalActions;
     if (g.status !== 'IN_PROGRESS' || me === null || !legal) return null;
-    const quantity = h('input', { type: 'number', min: 1, name: 'quantity', 'data-testid': 'quantity' });
+    const quantity = h('input', {
+      type: 'number',
+      min: 1,
+      name: 'quantity',
+      'data-testid': 'quantity',
+      'aria-label': t('table.quantity'),
+    });
     const face = h(
       'select',
-      { name: 'face', 'data-testid': 'face' },
-      legal.minBids.map((b) => h('option', { value: b.face }, `${FACES[b.face]} ${b.face}s`)),
+      { name: 'face', 'data-testid': 'face', 'aria-label': t('table.face') },
+      legal.minBids.map((b) =>
+        h(
+          'option',
+          { value: b.face },
+          t('table.faceOption', { symbol: FACES[b.face], faceName: t('face.name', { face: b.face }) }),
+        ),
+      ),
     );
     const syncQuantity = (): void => {
       const min = legal.minBids.find((b) => b.face === Number(face.value));
@@ -324,11 +367,7 @@ export function tableView(gameId: string): View {
         ? h(
             'div',
             {},
-            h(
-              'div',
-              { class: 'muted' },
-              'Smallest bid on each face (chance it holds, from what you can see):',
-            ),
+            h('div', { class: 'muted' }, t('table.minBidsHint')),
             h(
               'div',
               { class: 'min-bids' },
@@ -340,8 +379,18 @@ export function tableView(gameId: string): View {
                     'data-testid': `min-bid-${b.face}`,
                     onclick: () => void act((live) => live.bid(b.minQuantity, b.face)),
                   },
-                  `${b.minQuantity} × ${FACES[b.face]}`,
-                  h('small', {}, ` ${formatOdds(b.probability)}`),
+                  // A screen reader reads the bid in words, not the die's symbol.
+                  h('span', { 'aria-hidden': 'true' }, `${b.minQuantity} × ${FACES[b.face]}`),
+                  h('small', { 'aria-hidden': 'true' }, ' ', formatOdds(b.probability, currentLocale())),
+                  h(
+                    'span',
+                    { class: 'sr-only' },
+                    t('table.minBidLabel', {
+                      quantity: b.minQuantity,
+                      faceName: t('face.name', { face: b.face }),
+                      odds: formatOdds(b.probability, currentLocale()),
+                    }),
+                  ),
                 ),
               ),
             ),
@@ -356,10 +405,14 @@ export function tableView(gameId: string): View {
               },
               quantity,
               face,
-              h('button', { type: 'submit', 'data-testid': 'bid' }, 'Bid'),
+              h('button', { type: 'submit', 'data-testid': 'bid' }, t('table.bid')),
             ),
           )
-        : h('p', { class: 'muted' }, g.turn ? `Waiting for ${g.seats[g.turn.position]?.player.name}.` : ''),
+        : h(
+            'p',
+            { class: 'muted' },
+            g.turn ? t('table.waitingFor', { name: g.seats[g.turn.position]?.player.name ?? '' }) : '',
+          ),
       h(
         'div',
         { class: 'row' },
@@ -371,7 +424,7 @@ export function tableView(gameId: string): View {
                 'data-testid': 'dudo',
                 onclick: () => void act((live) => live.dudo()),
               },
-              'Dudo!',
+              t('table.dudo'),
             )
           : null,
         legal.canExact
@@ -382,14 +435,15 @@ export function tableView(gameId: string): View {
                 'data-testid': 'exact',
                 onclick: () => void act((live) => live.exact()),
               },
-              'Calza (exact)',
+              t('table.calza'),
             )
           : null,
         legal.standingBidOdds
           ? h(
               'span',
               { class: 'muted' },
-              ` The bid on the table holds with ${formatOdds(legal.standingBidOdds.atLeast)}.`,
+              ' ',
+              t('table.standingOdds', { odds: formatOdds(legal.standingBidOdds.atLeast, currentLocale()) }),
             )
           : null,
       ),
@@ -397,10 +451,9 @@ export function tableView(gameId: string): View {
         'button',
         {
           class: 'link',
-          onclick: () =>
-            confirm('Leave this game? You forfeit your dice.') && void act((live) => live.leave()),
+          onclick: () => confirm(t('table.leaveConfirm')) && void act((live) => live.leave()),
         },
-        'Leave game',
+        t('table.leaveGame'),
       ),
     );
   };
@@ -408,7 +461,16 @@ export function tableView(gameId: string): View {
   const start = async (): Promise<void> => {
     const data = await client.request(GameDocument, { id: gameId });
     if (!data.game) {
-      mount(el, h('div', { class: 'card' }, 'No such game. ', h('a', { href: '#/' }, 'Back to the lobby')));
+      mount(
+        el,
+        h(
+          'div',
+          { class: 'card' },
+          t('table.noSuchGame'),
+          ' ',
+          h('a', { href: '#/' }, t('table.backToLobby')),
+        ),
+      );
       return;
     }
     // Live from the last event of this read (the log is not replayed); after a dropped connection, again from
@@ -423,6 +485,7 @@ export function tableView(gameId: string): View {
     live.on('event', (e) => {
       if (e.type !== 'ROUND_ENDED' || !e.round) return;
       lastRound = e.round;
+      announceRound(e.round);
       render();
     });
     live.on('error', (error) => streamFailed(error, toast));
@@ -438,7 +501,7 @@ export function tableView(gameId: string): View {
         .catch(() => {});
     }
   };
-  start().catch((error: unknown) => toast(error instanceof Error ? error.message : String(error)));
+  start().catch((error: unknown) => toast(errorText(error)));
   return {
     // The chat keeps its own element, so that re-rendering the table keeps what is being typed.
     el: h('div', { class: 'table-page' }, el, chat.el),

@@ -14,7 +14,9 @@ import {
   type RoundInput,
 } from '@perudo/client';
 import { client } from '../api';
+import { announce } from '../announce';
 import { h, mount } from '../dom';
+import { t } from '../i18n';
 import { TypedDocumentString } from '../gql/graphql';
 
 interface Hand {
@@ -71,13 +73,17 @@ function pageGameId(): string | null {
 function warn(m: Mismatch): void {
   if (warned) return;
   warned = true;
-  const where = m.round === null ? 'this game' : m.round === 0 ? 'the roll-off' : `round ${m.round}`;
+  const where = m.round === null ? 'game' : m.round === 0 ? 'rollOff' : 'round';
   document.body.append(
     h(
       'div',
       { class: 'dice-warning', role: 'alert', 'data-testid': 'dice-warning' },
-      `The dice of ${where}${m.seat === null ? '' : `, seat ${m.seat}`} do not verify: `,
-      describeMismatch(m),
+      t('verify.warning', {
+        where,
+        round: m.round ?? 0,
+        seat: m.seat === null ? 'none' : m.seat,
+        detail: describeMismatch(m),
+      }),
     ),
   );
 }
@@ -139,30 +145,33 @@ async function explanation(gameId: string, round: number): Promise<HTMLElement> 
   return h(
     'div',
     { class: 'dice-explain', 'data-testid': 'dice-explain' },
-    h(
-      'p',
-      {},
-      `Round ${round} rolls from the key k[${round}]. SHA-256 of its 32 bytes must give the previous key k[${round - 1}] `,
-      '(k[0] hashes to the commitment published when the game was created). Each die is a byte of ',
-      'HMAC-SHA256(key, message) below 252, as byte % 6 + 1.',
-    ),
+    h('p', {}, t('verify.explain', { round, previous: round - 1 })),
     h(
       'dl',
       {},
-      h('dt', {}, 'Key'),
+      h('dt', {}, t('verify.key')),
       h('dd', {}, h('code', {}, r.serverKey ?? '')),
-      h('dt', {}, 'Previous key'),
-      h('dd', {}, h('code', {}, previous ?? '(read from the commitment)')),
-      h('dt', {}, 'Game seed'),
+      h('dt', {}, t('verify.previousKey')),
+      h('dd', {}, h('code', {}, previous ?? t('verify.fromCommitment'))),
+      h('dt', {}, t('verify.gameSeed')),
       h('dd', {}, h('code', {}, seed)),
-      trace ? h('dt', {}, `Message (seat ${hand!.seat.position})`) : null,
+      trace ? h('dt', {}, t('verify.message', { seat: hand!.seat.position })) : null,
       trace ? h('dd', {}, h('code', {}, trace.messages[0]!)) : null,
-      trace ? h('dt', {}, 'Bytes') : null,
+      trace ? h('dt', {}, t('verify.bytes')) : null,
       trace ? h('dd', {}, h('code', {}, toHex(Uint8Array.from(trace.bytes[0]!)))) : null,
-      trace ? h('dt', {}, 'Dice') : null,
+      trace ? h('dt', {}, t('verify.dice')) : null,
       trace ? h('dd', {}, trace.values.join(' ')) : null,
     ),
   );
+}
+
+const told = new Set<string>();
+
+/** At the table, each round's check is read out once to screen readers (the history would read them all). */
+function tell(gameId: string, round: number, verified: boolean): void {
+  if (!window.location.hash.startsWith('#/game/') || told.has(`${gameId}/${round}`)) return;
+  told.add(`${gameId}/${round}`);
+  announce(verified ? t('verify.announceOk', { round }) : t('verify.announceFailed', { round }));
 }
 
 /**
@@ -173,7 +182,7 @@ export function verificationMark(round: { number: number; reveal?: Hand[] | null
   const el = h(
     'p',
     { class: 'dice-check muted', 'data-testid': 'dice-check', 'data-round': round.number },
-    'Checking the dice…',
+    t('verify.checking'),
   );
   const gameId = pageGameId();
   if (!gameId || !round.reveal) {
@@ -205,21 +214,22 @@ export function verificationMark(round: { number: number; reveal?: Hand[] | null
         el.textContent = '';
         return;
       }
+      tell(gameId, round.number, status.verified);
       if (!status.verified) {
         el.className = 'dice-check failed';
-        el.textContent = `✗ dice do not verify: ${describeMismatch(status.mismatch)}`;
+        el.textContent = t('verify.failed', { detail: describeMismatch(status.mismatch) });
         return;
       }
-      const details = h('details', {}, h('summary', {}, 'how is this checked?'));
+      const details = h('details', {}, h('summary', {}, t('verify.how')));
       details.addEventListener('toggle', () => {
         if (details.open && details.childElementCount === 1)
           void explanation(gameId, round.number).then((x) => details.append(x));
       });
       el.className = 'dice-check verified';
-      mount(el, h('span', {}, '✓ dice verified'), ' ', details);
+      mount(el, h('span', {}, t('verify.ok')), ' ', details);
     })
     .catch(() => {
-      el.textContent = 'The dice could not be checked (no answer from the API).';
+      el.textContent = t('verify.noAnswer');
     });
   return el;
 }
@@ -241,10 +251,10 @@ export function clientSeedField(): HTMLElement {
     maxlength: 64,
     pattern: '[\\x20-\\x7e]{1,64}',
     required: true,
-    title: '1 to 64 printable ASCII characters, mixed into every die of the game',
+    title: t('seed.title'),
   });
   input.addEventListener('input', () => {
     if (/^[\x20-\x7e]{1,64}$/.test(input.value)) clientSeed = input.value;
   });
-  return h('label', { class: 'client-seed' }, 'Your dice seed ', input);
+  return h('label', { class: 'client-seed' }, t('seed.label'), ' ', input);
 }

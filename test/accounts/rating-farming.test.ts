@@ -1,6 +1,6 @@
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import type { App } from '../../src/app';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, testPool, type TestDatabase } from '../support/test-database';
 import { startServer } from '../support/server-launcher';
 import {
   accepted,
@@ -27,7 +27,7 @@ let pool: Pool;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await startServer(database.url, { ratingIntervalMs: 100 });
-  pool = new Pool({ connectionString: database.url, max: 2 });
+  pool = testPool(database.url, 2);
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import type { App } from '../../src/app';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, testPool, type TestDatabase } from '../support/test-database';
 import { startServer } from '../support/server-launcher';
 import {
   accepted,
@@ -29,7 +29,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   // The periodic run is far off: only the end of a game can rate it in time.
   for (let i = 0; i < 2; i++) apps.push(await startServer(database.url, { ratingIntervalMs: 60_000 }));
-  pool = new Pool({ connectionString: database.url, max: 2 });
+  pool = testPool(database.url, 2);
 });
 
 afterAll(async () => {

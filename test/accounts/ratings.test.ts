@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import type { App } from '../../src/app';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, testPool, type TestDatabase } from '../support/test-database';
 import { startServer } from '../support/server-launcher';
 import {
   accepted,
@@ -34,7 +34,7 @@ beforeAll(async () => {
     botDelayMs: 20,
     turnTimerIntervalMs: 100,
   });
-  pool = new Pool({ connectionString: database.url, max: 2 });
+  pool = testPool(database.url, 2);
 });
 
 afterAll(async () => {

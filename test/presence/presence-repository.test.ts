@@ -1,10 +1,10 @@
 // The presence rows on a real database: connected while a fresh process holds a connection (to the game or
 // to every game), the last disconnection kept, and a stopped process's connections expired at its last beat.
 import { randomUUID } from 'node:crypto';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { ANY_GAME, PresenceRepository } from '../../src/presence/presence.repository';
 import { sql } from '../support/sql';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, testPool, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase | undefined;
 let pool: Pool | undefined;
@@ -12,7 +12,7 @@ let presence: PresenceRepository;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  pool = new Pool({ connectionString: database.url, max: 2 });
+  pool = testPool(database.url, 2);
   presence = new PresenceRepository(pool);
 });
 

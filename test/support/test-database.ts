@@ -1,6 +1,6 @@
 // A database of its own for each test file.
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { Client, Pool } from 'pg';
 import { ADMIN_URL_VAR, TEMPLATE_VAR, databaseUrl } from './test-env';
 
 export interface TestDatabase {
@@ -36,6 +36,17 @@ export async function createTestDatabase({
     // FORCE: a test that failed may have left connections open.
     drop: () => withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
   };
+}
+
+/**
+ * A pool on a test database. pg-pool's `end()` resolves before its connections' sockets have closed, and an
+ * idle connection the server terminates then (the drop's FORCE) emits an error on the pool, which crashes
+ * the test file when nobody listens: a connection lost once the test is over is no failure of the test.
+ */
+export function testPool(url: string, max: number): Pool {
+  const pool = new Pool({ connectionString: url, max });
+  pool.on('error', () => {});
+  return pool;
 }
 
 async function withAdmin(adminUrl: string, work: (admin: Client) => Promise<unknown>): Promise<void> {

@@ -1,15 +1,15 @@
 // Claims from many workers at once never hand one delivery to two of them: a worker whose statement began
 // before another's claim committed must not take the row that claim just leased.
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { WebhooksRepository } from '../../src/webhooks/webhooks.repository';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, testPool, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
 let pool: Pool;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  pool = new Pool({ connectionString: database.url, max: 12 });
+  pool = testPool(database.url, 12);
 }, 60_000);
 
 afterAll(async () => {

@@ -4,7 +4,6 @@
 import { hostname } from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { Pool } from 'pg';
 import type { App } from '../../src/app';
 import { DELIVERY_RETENTION_MS } from '../../src/webhooks/webhook-retention.job';
 import { WebhooksRepository } from '../../src/webhooks/webhooks.repository';
@@ -19,7 +18,7 @@ import {
 } from '../support/graphql-client';
 import { startServer } from '../support/server-launcher';
 import { sql } from '../support/sql';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, testPool, type TestDatabase } from '../support/test-database';
 import { sleep, until } from '../support/timing';
 import { RECEIVER_HOST, startReceiver, type Answer, type Receiver } from './webhook-receiver';
 
@@ -568,7 +567,7 @@ describe('retention', () => {
               ($1, 'msg_recent', 'YOUR_TURN', now(), 'SUCCEEDED', now() - interval '29 days', NULL)`,
       [key],
     );
-    const pool = new Pool({ connectionString: database.url, max: 1 });
+    const pool = testPool(database.url, 1);
     try {
       const deleted = await new WebhooksRepository(pool).deleteOld(
         DELIVERY_RETENTION_MS,

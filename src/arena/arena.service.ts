@@ -7,11 +7,10 @@ import {
   type PresetName,
   type TableOptions,
 } from '../engine';
-import type { MoveService } from '../moves';
+import type { MoveService, ReferenceBot } from '../moves';
 import type { MoveOptions, MoveResult } from '../moves/move-result';
 import type { MoveStore } from '../store/move-store';
 import type { TableQueries } from '../store/tables.queries';
-import type { ReferenceBot } from '../moves';
 import type { ArenaRepository } from './arena.repository';
 import type { ReferenceBots } from './reference-bots';
 

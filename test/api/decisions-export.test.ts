@@ -197,14 +197,25 @@ async function botGame(
   return created.id;
 }
 
-/** A game of people alone, each move by the test's player, out-of-turn exact calls included. */
+/**
+ * A game of people alone, each move by the test's player, out-of-turn exact calls included: where the rules
+ * allow one, the first chance is always taken, so the export has one whatever the dice.
+ */
 async function peopleGame(players: Player[], preset: string, seed: number): Promise<string> {
   const started = await startedGame(api.url, players, { preset, overrides: { startingDice: 3 } });
   const rng = botRng(seed);
   let game: BotView = started;
+  let outOfTurn = false;
   for (let moves = 0; game.status === 'IN_PROGRESS'; moves++) {
     if (moves > 600) throw new Error('the game does not end');
-    game = (await playTurn(api, game, players, { rng, exactRate: 0.4, outOfTurnExactRate: 0.2 })).game;
+    const turn = game.turn?.position;
+    const move = await playTurn(api, game, players, {
+      rng,
+      exactRate: 0.4,
+      outOfTurnExactRate: outOfTurn ? 0.2 : 1,
+    });
+    outOfTurn ||= move.kind === 'EXACT' && move.seat !== turn;
+    game = move.game;
   }
   return started.id;
 }

@@ -7,13 +7,12 @@ import type { GraphQLContext } from '../context';
 import { badInput, notFound } from '../errors';
 import { fromGlobalId } from '../ids';
 import { AgentInput, CreateAgentInput, RenameAgentInput } from '../inputs/agent.input';
-import { toErrorCode } from '../mappers/enum.mapper';
 import { toPlayer } from '../mappers/player.mapper';
 import { databaseCost, listCost } from '../operation-costs';
 import { PlayerPayload, TokenPayload } from '../types/account.type';
 import { Player } from '../types/player.type';
-import { UserError } from '../types/user-error.type';
 import * as valid from '../validation';
+import { userError } from './game-mutation';
 
 function service(ctx: GraphQLContext): AgentsService {
   if (!ctx.services.agents) throw new Error('agents are not wired in this process');
@@ -55,13 +54,7 @@ function tokenPayload(
     case 'not_found':
       throw noSuchAgent(agentId);
     case 'refused':
-      out.userErrors = [
-        Object.assign(new UserError(), {
-          code: toErrorCode(outcome.code),
-          message: outcome.message,
-          field: [...outcome.field],
-        }),
-      ];
+      out.userErrors = [userError(outcome.code, outcome.message, outcome.field)];
       return out;
     case 'ok':
       return Object.assign(out, { player: toPlayer(outcome.agent), token: outcome.token });

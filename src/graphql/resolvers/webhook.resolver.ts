@@ -5,10 +5,8 @@ import type { GraphQLContext } from '../context';
 import { badInput, notFound } from '../errors';
 import { fromGlobalId, toGlobalId } from '../ids';
 import { CreateWebhookInput, DeliveryInput, UpdateWebhookInput, WebhookInput } from '../inputs/webhook.input';
-import { toErrorCode } from '../mappers/enum.mapper';
 import { databaseCost, listCost } from '../operation-costs';
 import { Player } from '../types/player.type';
-import { UserError } from '../types/user-error.type';
 import {
   Webhook,
   WebhookDelivery,
@@ -19,6 +17,7 @@ import {
   type WebhookEventType,
 } from '../types/webhook.type';
 import * as valid from '../validation';
+import { userError } from './game-mutation';
 import { WebhookInputError, type WebhookChange, type WebhooksService } from '../../webhooks/webhooks.service';
 import type { DeliveryRecord, WebhookRecord } from '../../webhooks/webhooks.repository';
 
@@ -92,13 +91,7 @@ function payload(outcome: WebhookChange, clientMutationId: string | null, what: 
     case 'not_found':
       throw notFound(what);
     case 'refused':
-      out.userErrors = [
-        Object.assign(new UserError(), {
-          code: toErrorCode(outcome.code),
-          message: outcome.message,
-          field: [...outcome.field],
-        }),
-      ];
+      out.userErrors = [userError(outcome.code, outcome.message, outcome.field)];
       return out;
     case 'ok':
       out.webhook = toWebhook(outcome.webhook);

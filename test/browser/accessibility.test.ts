@@ -2,10 +2,10 @@
 // violation on the lobby, a table in play, a round's result and the chat; a whole game is played with the
 // keyboard alone; the turn, one's dice, each bid, each reveal and each dice check are read out (live regions).
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import type { App } from '../../src/app';
+import { axe, type AxeViolation } from '../support/axe';
 import { startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
@@ -16,9 +16,6 @@ import {
   serveWebClient,
 } from '../support/web-client-harness';
 import { tableWithBots } from '../support/web-play';
-
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 let db: TestDatabase;
 let api: App;
@@ -45,33 +42,11 @@ afterAll(async () => {
 /** The number of axe-core rules that passed on each page checked: proof that axe ran. */
 const passed: number[] = [];
 
-/** axe-core's WCAG 2.1 A and AA rules on the page as it is: each violation's rule and the nodes it found. */
-async function axe(page: Page): Promise<{ rule: string; nodes: string[] }[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const { violations, passes } = await page.evaluate(async (tags) => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{
-            violations: { id: string; nodes: { target: string[]; failureSummary: string }[] }[];
-            passes: unknown[];
-          }>;
-        };
-      }
-    ).axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return {
-      passes: result.passes.length,
-      violations: result.violations.map((v) => ({
-        rule: v.id,
-        nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
-      })),
-    };
-  }, WCAG_21_AA);
-  passed.push(passes);
-  return violations;
+/** axe-core's WCAG 2.1 A and AA violations on the page as it is; the rules that passed are counted. */
+async function violations(page: Page): Promise<AxeViolation[]> {
+  const result = await axe(page);
+  passed.push(result.passes);
+  return result.violations;
 }
 
 async function version(page: Page): Promise<number> {
@@ -83,7 +58,7 @@ it('axe-core finds no WCAG 2.1 AA violation on the lobby, a table in play, a rou
   const checked: Record<string, unknown> = {};
   await page.goto(clientUrl);
   await page.waitForSelector('form.register');
-  checked.register = await axe(page);
+  checked.register = await violations(page);
   await registerInPage(page, clientUrl, 'Ada');
   // A lobby with an open game in it.
   const other = await (await browser.newContext()).newPage();
@@ -91,13 +66,13 @@ it('axe-core finds no WCAG 2.1 AA violation on the lobby, a table in play, a rou
   await other.fill('input[name=gameName]', 'Open table');
   await other.click('form.create button[type=submit]');
   await page.waitForSelector('[data-testid=open-games] li');
-  checked.lobby = await axe(page);
+  checked.lobby = await violations(page);
 
   await page.click('form.create button[type=submit]');
   await page.waitForSelector('.status.LOBBY');
   await page.click('[data-testid=add-bot]');
   await page.waitForSelector('[data-testid=remove-bot]');
-  checked.tableInLobby = await axe(page);
+  checked.tableInLobby = await violations(page);
   await page.click('[data-testid=start]');
   await page.waitForSelector('.status.IN_PROGRESS');
   // A table in play: a bid on it, the person's turn (bidding until the bot leaves a bid to doubt).
@@ -116,11 +91,11 @@ it('axe-core finds no WCAG 2.1 AA violation on the lobby, a table in play, a rou
         .catch(() => {});
     await page.waitForTimeout(100);
   }
-  checked.tableInPlay = await axe(page);
+  checked.tableInPlay = await violations(page);
   // A round's result, its dice checked.
   await page.click('[data-testid=dudo]');
   await page.waitForSelector('[data-testid=last-round] .dice-check.verified');
-  checked.roundResult = await axe(page);
+  checked.roundResult = await violations(page);
   // The chat with a message and an emote in it, and a mute button.
   await other.goto(page.url());
   await other.waitForSelector('[data-testid=chat-text]');
@@ -128,13 +103,13 @@ it('axe-core finds no WCAG 2.1 AA violation on the lobby, a table in play, a rou
   await page.click('[data-testid=chat-send]');
   await other.click('[data-emote=NICE_BID]');
   await page.waitForSelector('[data-testid=chat-messages] li [data-testid=mute]');
-  checked.chat = await axe(page);
+  checked.chat = await violations(page);
   // The same in Spanish and Brazilian Portuguese (their words are longer: nothing may overflow or lose contrast).
   for (const locale of ['es', 'pt-BR']) {
     await page.selectOption('[data-testid=language]', locale);
     await page.waitForFunction((l) => document.documentElement.lang === l, locale);
     await page.waitForSelector('[data-testid=last-round] .dice-check.verified');
-    checked[`table ${locale}`] = await axe(page);
+    checked[`table ${locale}`] = await violations(page);
   }
   expect(checked).toEqual({
     register: [],

@@ -3,18 +3,15 @@
 // reference bots marked, opens an agent's recent games, and the owner manages the agents on their own page
 // (create with the token shown once, a new token, rename, retire). axe-core finds no violation.
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { runAgent } from '../../examples/agents/agent';
 import { TestApi } from '../support/api-harness';
 import { dataOf, gql, registerPlayer, type Player } from '../support/graphql-client';
+import { axe } from '../support/axe';
 import { PROJECT_ROOT } from '../support/server-launcher';
 import { buildWebClient, clientUrlFor, launchChromium, serveWebClient } from '../support/web-client-harness';
-
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 interface LadderEntry {
   rank: number;
@@ -84,26 +81,6 @@ afterAll(async () => {
   await new Promise((resolve) => web?.close(resolve));
   await api?.close();
 });
-
-async function axe(page: Page): Promise<{ rule: string; nodes: string[] }[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async (tags) => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary: string }[] }[] }>;
-        };
-      }
-    ).axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return result.violations.map((v) => ({
-      rule: v.id,
-      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
-    }));
-  }, WCAG_21_AA);
-}
 
 const fixed = (n: number): string => n.toFixed(2);
 
@@ -179,7 +156,7 @@ test('a visitor reads the agents’ ladder as the API gives it and opens an agen
     await page.getAttribute(`tr[data-player="${alpha.id}"] [data-field=name] button`, 'aria-expanded'),
   ).toBe('true');
 
-  expect(await axe(page)).toEqual([]);
+  expect((await axe(page)).violations).toEqual([]);
   await page.screenshot({ path: path.join(PROJECT_ROOT, 'docs', 'web-arena.png'), fullPage: true });
 
   // The ladder in Spanish.
@@ -238,6 +215,6 @@ test('the owner creates an agent (its token shown once and working), gives it a 
   await page.click('[data-testid=confirm-retire]');
   await page.waitForSelector('[data-testid=agent-list] li[data-retired=true]:has-text("Delta Agent")');
   expect(await viewer(rotated)).toBeNull();
-  expect(await axe(page)).toEqual([]);
+  expect((await axe(page)).violations).toEqual([]);
   await context.close();
 }, 120_000);

@@ -3,7 +3,6 @@
 // it (the shown player's record against the viewer, seen from the viewer's side), filters it by preset, and
 // reads the shown player's stats by preset. axe-core finds no violation and nothing scrolls sideways at 360 px.
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -17,11 +16,10 @@ import {
   registerPlayer,
   type Player,
 } from '../support/graphql-client';
+import { axe } from '../support/axe';
 import { PROJECT_ROOT } from '../support/server-launcher';
 import { buildWebClient, clientUrlFor, launchChromium, serveWebClient } from '../support/web-client-harness';
 
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const STAT_FIELDS = [
   'gamesPlayed',
   'gamesFinished',
@@ -131,26 +129,6 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function axe(page: Page): Promise<{ rule: string; nodes: string[] }[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async (tags) => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary: string }[] }[] }>;
-        };
-      }
-    ).axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return result.violations.map((v) => ({
-      rule: v.id,
-      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
-    }));
-  }, WCAG_21_AA);
-}
-
 /** The five figures of the head-to-head section as the page shows them. */
 async function figures(page: Page): Promise<number[]> {
   const ids = ['h2h-games', 'h2h-above', 'h2h-below', 'h2h-taken', 'h2h-lost'];
@@ -246,7 +224,7 @@ test('the viewer reads the head-to-head and the stats by preset on the other pla
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
   ).toBe(false);
-  expect(await axe(page)).toEqual([]);
+  expect((await axe(page)).violations).toEqual([]);
   await page.screenshot({ path: path.join(PROJECT_ROOT, 'docs', 'web-player.png'), fullPage: true });
   await context.close();
 });

@@ -4,11 +4,11 @@
 // game's table challenges again; a block refuses challenges in words. axe-core finds no violation on the
 // webhooks page nor on a lobby with an incoming challenge.
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { App } from '../../src/app';
+import { axe } from '../support/axe';
 import { PROJECT_ROOT, startServer } from '../support/server-launcher';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
@@ -20,9 +20,6 @@ import {
 } from '../support/web-client-harness';
 import { tableWithBots } from '../support/web-play';
 import { startReceiver, type Receiver } from '../webhooks/webhook-receiver';
-
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 let db: TestDatabase;
 let api: App;
@@ -51,33 +48,6 @@ afterAll(async () => {
   await receiver?.close();
   await db?.drop();
 });
-
-/** axe-core's WCAG 2.1 A and AA violations on the page as it is, and how many rules passed. */
-async function axe(page: Page): Promise<{ passes: number; violations: { rule: string; nodes: string[] }[] }> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async (tags) => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{
-            violations: { id: string; nodes: { target: string[]; failureSummary: string }[] }[];
-            passes: unknown[];
-          }>;
-        };
-      }
-    ).axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return {
-      passes: result.passes.length,
-      violations: result.violations.map((v) => ({
-        rule: v.id,
-        nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
-      })),
-    };
-  }, WCAG_21_AA);
-}
 
 /** On a phone: sideways scrolling, and controls under 44 x 44 px (a checkbox is pressed through its label). */
 async function fit(page: Page): Promise<{ scrollsSideways: boolean; small: string[] }> {

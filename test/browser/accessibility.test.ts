@@ -2,41 +2,22 @@
 // violation on the lobby, a table in play, a round's result and the chat; a whole game is played with the
 // keyboard alone; the turn, one's dice, each bid, each reveal and each dice check are read out (live regions).
 /// <reference lib="dom" />
-import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import type { App } from '../../src/app';
 import { axe, type AxeViolation } from '../support/axe';
-import { startServer } from '../support/server-launcher';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import {
-  buildWebClient,
-  clientUrlFor,
-  launchChromium,
-  registerInPage,
-  serveWebClient,
-} from '../support/web-client-harness';
+import { registerInPage, startWebStack, type WebStack } from '../support/web-client-harness';
 import { tableWithBots } from '../support/web-play';
 
-let db: TestDatabase;
-let api: App;
-let web: Server;
+let stack: WebStack;
 let browser: Browser;
 let clientUrl: string;
 
 beforeAll(async () => {
-  await buildWebClient();
-  db = await createTestDatabase();
-  api = await startServer(db.url, { botDelayMs: 30 });
-  web = await serveWebClient();
-  clientUrl = clientUrlFor(web, api.port);
-  browser = await launchChromium();
+  stack = await startWebStack({ botDelayMs: 30 });
+  ({ browser, clientUrl } = stack);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => web?.close(resolve));
-  await api?.stop();
-  await db?.drop();
+  await stack?.close();
 });
 
 /** The number of axe-core rules that passed on each page checked: proof that axe ran. */

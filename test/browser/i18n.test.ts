@@ -2,7 +2,6 @@
 // and the switcher remembers a choice across reloads; a whole game is played in each, with its plurals ("1 dado",
 // "2 dados") and a refusal told as a translated sentence. Writes docs/web-<lang>-{desktop,phone}.png.
 /// <reference lib="dom" />
-import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { App } from '../../src/app';
@@ -10,40 +9,25 @@ import en from '../../examples/web/src/i18n/messages/en.json';
 import es from '../../examples/web/src/i18n/messages/es.json';
 import ptBR from '../../examples/web/src/i18n/messages/pt-BR.json';
 import { accepted, mutate, registerPlayer } from '../support/graphql-client';
-import { PROJECT_ROOT, startServer } from '../support/server-launcher';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import {
-  buildWebClient,
-  clientUrlFor,
-  launchChromium,
-  registerInPage,
-  serveWebClient,
-} from '../support/web-client-harness';
+import { PROJECT_ROOT } from '../support/server-launcher';
+import { registerInPage, startWebStack, type WebStack } from '../support/web-client-harness';
 import { playToTheEnd, tableWithBots } from '../support/web-play';
 
 const CATALOGS = { en, es, 'pt-BR': ptBR } as const;
 type Locale = keyof typeof CATALOGS;
 
-let db: TestDatabase;
 let api: App;
-let web: Server;
+let stack: WebStack;
 let browser: Browser;
 let clientUrl: string;
 
 beforeAll(async () => {
-  await buildWebClient();
-  db = await createTestDatabase();
-  api = await startServer(db.url, { botDelayMs: 30 });
-  web = await serveWebClient();
-  clientUrl = clientUrlFor(web, api.port);
-  browser = await launchChromium();
+  stack = await startWebStack({ botDelayMs: 30 });
+  ({ api, browser, clientUrl } = stack);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => web?.close(resolve));
-  await api?.stop();
-  await db?.drop();
+  await stack?.close();
 });
 
 /** A page of a browser whose languages are `languages` (navigator.languages). */

@@ -3,44 +3,28 @@
 // within a second on Lighthouse's "Slow 4G" profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up).
 /// <reference lib="dom" />
 import fs from 'node:fs/promises';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { App } from '../../src/app';
 import { registerPlayer, type Player } from '../support/graphql-client';
-import { PROJECT_ROOT, startServer } from '../support/server-launcher';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import {
-  buildWebClient,
-  clientUrlFor,
-  launchChromium,
-  registerInPage,
-  serveWebClient,
-} from '../support/web-client-harness';
+import { PROJECT_ROOT } from '../support/server-launcher';
+import { registerInPage, startWebStack, type WebStack } from '../support/web-client-harness';
 
 /** Lighthouse's mobile "Slow 4G" throttling (lighthouse-core/config/constants.js, mobileSlow4G). */
 const SLOW_4G = { rttMs: 150, downloadKbps: 1.6 * 1024, uploadKbps: 750 };
 
-let db: TestDatabase;
 let api: App;
-let web: Server;
+let stack: WebStack;
 let browser: Browser;
 let clientUrl: string;
 
 beforeAll(async () => {
-  await buildWebClient();
-  db = await createTestDatabase();
-  api = await startServer(db.url, { botDelayMs: 30 });
-  web = await serveWebClient();
-  clientUrl = clientUrlFor(web, api.port);
-  browser = await launchChromium();
+  stack = await startWebStack({ botDelayMs: 30 });
+  ({ api, browser, clientUrl } = stack);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => web?.close(resolve));
-  await api?.stop();
-  await db?.drop();
+  await stack?.close();
 });
 
 /** What a phone user would trip over on the page as it is: sideways scrolling and controls under 44 x 44 px. */

@@ -4,49 +4,31 @@
 // game's table challenges again; a block refuses challenges in words. axe-core finds no violation on the
 // webhooks page nor on a lobby with an incoming challenge.
 /// <reference lib="dom" />
-import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { App } from '../../src/app';
 import { axe } from '../support/axe';
-import { PROJECT_ROOT, startServer } from '../support/server-launcher';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import {
-  buildWebClient,
-  clientUrlFor,
-  launchChromium,
-  registerInPage,
-  serveWebClient,
-} from '../support/web-client-harness';
+import { PROJECT_ROOT } from '../support/server-launcher';
+import { registerInPage, startWebStack, type WebStack } from '../support/web-client-harness';
 import { tableWithBots } from '../support/web-play';
 import { startReceiver, type Receiver } from '../webhooks/webhook-receiver';
 
-let db: TestDatabase;
-let api: App;
-let web: Server;
+let stack: WebStack;
 let browser: Browser;
 let receiver: Receiver;
 let clientUrl: string;
 
 beforeAll(async () => {
-  await buildWebClient();
-  db = await createTestDatabase();
   receiver = await startReceiver();
-  api = await startServer(db.url, {
+  stack = await startWebStack({
     botDelayMs: 30,
     webhooks: { allowHttp: true, allowAddresses: ['127.0.0.2'] },
   });
-  web = await serveWebClient();
-  clientUrl = clientUrlFor(web, api.port);
-  browser = await launchChromium();
+  ({ browser, clientUrl } = stack);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => web?.close(resolve));
-  await api?.stop();
+  await stack?.close();
   await receiver?.close();
-  await db?.drop();
 });
 
 /** On a phone: sideways scrolling, and controls under 44 x 44 px (a checkbox is pressed through its label). */

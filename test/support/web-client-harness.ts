@@ -9,7 +9,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { PROJECT_ROOT } from './server-launcher';
+import type { App } from '../../src/app';
+import { PROJECT_ROOT, startServer, type InProcessOptions } from './server-launcher';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIST = path.join(PROJECT_ROOT, 'examples', 'web', 'dist');
@@ -86,4 +88,38 @@ export async function registerInPage(page: Page, clientUrl: string, name: string
   await page.fill('input[name=name]', name);
   await page.click('button[type=submit]');
   await page.waitForSelector(`[data-testid=me]:has-text("${name}")`);
+}
+
+/** What a browser test file plays against: its own database and server, the built client, and Chromium. */
+export interface WebStack {
+  db: TestDatabase;
+  api: App;
+  web: Server;
+  browser: Browser;
+  /** The client's page, pointed at `api`. */
+  clientUrl: string;
+  /** Closes all of it, in the reverse order. */
+  close(): Promise<void>;
+}
+
+/** Builds the client, then starts a database, a server with `options`, the client's origin and Chromium. */
+export async function startWebStack(options: InProcessOptions): Promise<WebStack> {
+  await buildWebClient();
+  const db = await createTestDatabase();
+  const api = await startServer(db.url, options);
+  const web = await serveWebClient();
+  const browser = await launchChromium();
+  return {
+    db,
+    api,
+    web,
+    browser,
+    clientUrl: clientUrlFor(web, api.port),
+    async close() {
+      await browser.close();
+      await new Promise((resolve) => web.close(resolve));
+      await api.stop();
+      await db.drop();
+    },
+  };
 }

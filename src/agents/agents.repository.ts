@@ -1,7 +1,7 @@
 // Agents in PostgreSQL: creating one under its owner's cap, replacing or revoking its token, listing them.
 import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
-import { withConnection } from '../database/checkout';
+import { withTransaction } from '../database/checkout';
 import type { BotLevel } from '../engine';
 import type { NameSkeletons } from '../security/name-skeleton';
 import { hashToken, newToken } from '../security/tokens';
@@ -257,16 +257,6 @@ export class AgentsRepository {
   }
 
   private transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    return withConnection(this.pool, async (client) => {
-      await client.query('BEGIN');
-      try {
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      }
-    });
+    return withTransaction(this.pool, work);
   }
 }

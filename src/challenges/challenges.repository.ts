@@ -1,6 +1,6 @@
 // Challenges in SQL: a challenge and its invitees, the seats held for them, blocks and challenge policies.
 import type { Pool, PoolClient } from 'pg';
-import { withConnection } from '../database/checkout';
+import { withTransaction } from '../database/checkout';
 import { holdSeats, releaseSeats } from '../store/held-seats';
 import type { IdempotencyWrite } from '../store/idempotency.repository';
 import type { ChallengeEvent } from './challenge-notices.codec';
@@ -77,17 +77,9 @@ export class ChallengesRepository {
 
   /** Runs `work` in one transaction; its events are in the returned ChallengeTx once it has committed. */
   async transaction<T>(work: (tx: ChallengeTx) => Promise<T>): Promise<{ result: T; tx: ChallengeTx }> {
-    return withConnection(this.pool, async (client) => {
+    return withTransaction(this.pool, async (client) => {
       const tx = new ChallengeTx(client);
-      try {
-        await client.query('BEGIN');
-        const result = await work(tx);
-        await client.query('COMMIT');
-        return { result, tx };
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      }
+      return { result: await work(tx), tx };
     });
   }
 

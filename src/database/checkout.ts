@@ -19,3 +19,18 @@ export async function withConnection<T>(pool: Pool, work: (client: PoolClient) =
     client.release();
   }
 }
+
+/** Runs `work` in one transaction on a connection of its own: committed when it resolves, rolled back when it throws. */
+export function withTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  return withConnection(pool, async (client) => {
+    await client.query('BEGIN');
+    try {
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  });
+}

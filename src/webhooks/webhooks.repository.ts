@@ -1,6 +1,6 @@
 // Webhook endpoints and their deliveries in PostgreSQL: the owner's reads and changes, and the worker's claims.
 import type { Pool, PoolClient } from 'pg';
-import { withConnection } from '../database/checkout';
+import { withTransaction } from '../database/checkout';
 import { DISABLE_AFTER_MS, PREVIOUS_SECRET_MS, WEBHOOKS_PER_PLAYER } from './webhook-settings';
 
 export interface WebhookRecord {
@@ -346,16 +346,6 @@ export class WebhooksRepository {
   }
 
   private transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    return withConnection(this.pool, async (client) => {
-      await client.query('BEGIN');
-      try {
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      }
-    });
+    return withTransaction(this.pool, work);
   }
 }
